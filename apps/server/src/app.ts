@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import { features } from './features/index.ts';
+import type { App, Limits } from './features/types.ts';
+import { findPrincipal } from './features/users/users.repository.ts';
+import { authGuard } from './platform/auth/guard.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
+import { AppError } from './platform/errors.ts';
+import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
+import { registerMetrics } from './platform/http/metrics.ts';
+import { registerOpsRoutes } from './platform/http/ops.routes.ts';
+
+export type AppDeps = {
+  db: Database;
+  config: AppConfig;
+  clock?: Clock;
+  logLevel?: string;
+  /** Where the logger writes (tests capture it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  limits?: Partial<Limits>;
+  /** The built web app to serve; absent in API-only tests. */
+  webDist?: string | null;
+  trustProxy?: boolean;
+};
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Paths whose segments may carry personal data (identity numbers, codes) are logged as patterns. */
+function logSafeUrl(request: FastifyRequest): string {
+  return request.routeOptions?.url ?? request.url.split('?')[0]?.replace(/\/[^/]*\d[^/]*/g, '/:masked') ?? '';
+}
+
+/** Builds the HTTP application: platform plugins, then every feature. Reads no environment. */
+export async function buildApp(deps: AppDeps) {
+  const clock = deps.clock ?? systemClock;
+  const limits: Limits = { loginPerMinute: 30, publicPerMinute: 120, ...deps.limits };
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? 'info',
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: logSafeUrl(request),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Plataforma de promociones API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const metrics = registerMetrics(app);
+  registerOpsRoutes(app, { db: deps.db, metrics });
+
+  await app.register(authGuard, {
+    secret: deps.config.jwtSecret,
+    clock,
+    findPrincipal: (tenantId, userId) =>
+      deps.db.tx({ tenantId }, (tx) => findPrincipal(tx, tenantId, userId)),
+  });
+
+  const ctxOf = (request: FastifyRequest): Ctx => ({
+    db: deps.db,
+    clock,
+    actor: request.actor,
+    ip: request.ip,
+    locale: localeOf(request),
+    log: request.log,
+    config: deps.config,
+  });
+  for (const register of features) register({ app, ctxOf, limits });
+
+  const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
+  if (webDist && existsSync(webDist)) await serveWebApp(app, webDist);
+
+  return app;
+}
+
+/** The built web app: hashed assets cached for a year, every other page path answered by index.html. */
+async function serveWebApp(app: App, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: (res, path) => {
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { config: {} }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/')) throw new AppError('NOT_FOUND');
+    if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
+      return reply.sendFile(path.slice(1), { cacheControl: false });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { cacheControl: false });
+  });
+}

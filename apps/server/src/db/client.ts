@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction: usable wherever a database handle is. */
+export type Tx = Orm;
+
+/** Whose rows a transaction may see. */
+export type TxScope = {
+  /** The tenant of the request; null sees reference tables only. */
+  tenantId: string | null;
+  /** sha256 of a password-reset secret: makes that one reset row visible. */
+  resetTokenHash?: string;
+};
+
+export interface Database {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction as the application role, scoped by row-level security. */
+  tx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** SQL as the connecting (owner) role, for migrations and tests: bypasses the application role. */
+  ownerExec(statements: string): Promise<void>;
+  ownerQuery<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests start copies from it). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export const APP_ROLE = 'promo_app';
+
+function scoped<T>(orm: Orm, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return orm.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.reset_token_hash', ${scope.resetTokenHash ?? ''}, true)`,
+    );
+    return fn(tx);
+  });
+}
+
+/** Embedded PostgreSQL (WASM) in `dataDir`, or in memory when `dataDir` is null. */
+export async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
+  const client = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await client.waitReady;
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  return {
+    driver: 'pglite',
+    tx: (scope, fn) => scoped(orm, scope, fn),
+    ownerExec: async (statements) => {
+      try {
+        await client.exec(statements);
+      } catch (error) {
+        await client.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    ownerQuery: async <R>(text: string, params?: unknown[]) =>
+      (await client.query<R>(text, params as unknown[])).rows,
+    close: () => client.close(),
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+  };
+}
+
+/** PostgreSQL through a node-postgres pool. */
+export async function openPostgres(options: { url: string; poolSize?: number }): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // int8 as a number, as PGlite answers it (counts and ids stay far below 2^53)
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+    },
+  });
+  await pool.query('select 1');
+  const orm = drizzleNodePg(pool, { schema }) as unknown as Orm;
+  return {
+    driver: 'postgres',
+    tx: (scope, fn) => scoped(orm, scope, fn),
+    ownerExec: async (statements) => {
+      // one connection, so that a failed multi-statement script can be rolled back on it
+      const connection = await pool.connect();
+      try {
+        await connection.query(statements);
+      } catch (error) {
+        await connection.query('ROLLBACK');
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    ownerQuery: async <R>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as R[],
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,45 @@
+import {
+  LoginRequest,
+  LoginResponse,
+  SessionUser,
+  ValidateTokenRequest,
+  ValidateTokenResponse,
+} from '@promo/contract';
+import { ANY_ROLE } from '../../platform/auth/guard.ts';
+import type { FeatureDeps } from '../types.ts';
+import { getSessionUser } from '../users/users.service.ts';
+import { login, validateToken } from './auth.service.ts';
+
+export function registerAuthRoutes({ app, ctxOf, limits }: FeatureDeps): void {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public', rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } },
+      schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse } },
+    },
+    async (request) => login(ctxOf(request), request.body),
+  );
+
+  app.post(
+    '/api/validate-token',
+    {
+      config: { access: 'public', rateLimit: { max: limits.publicPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a token',
+        body: ValidateTokenRequest,
+        response: { 200: ValidateTokenResponse },
+      },
+    },
+    async (request) => validateToken(ctxOf(request), request.body.token),
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      config: { access: ANY_ROLE },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser } },
+    },
+    async (request) => getSessionUser(ctxOf(request)),
+  );
+}

@@ -1,0 +1,252 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, randomIp, TEST_PASSWORD, TEST_SECRET } from '../../testing/test-app.ts';
+
+const t = await createTestApp();
+const LOGIN_FAILED = 'El usuario o la contraseña son incorrectos!';
+
+describe('POST /api/auth/login', () => {
+  it('signs a tenant admin in with a token that carries sub, tenant, role and exp', async () => {
+    const tenant = await t.createTenant();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { tenant: tenant.slug, username: 'admin', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ username: 'admin', role: 'ADMIN', tenant: tenant.slug });
+    const claims = decodeJwt(res.body.token);
+    expect(claims).toMatchObject({ sub: res.body.user.id, tenant: tenant.slug, role: 'ADMIN' });
+    expect(claims.exp).toBe(Math.floor(t.clock.now().getTime() / 1000) + 8 * 3600);
+  });
+
+  it('signs the platform admin in without a tenant', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { username: 'superadmin', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ role: 'SUPERADMIN', tenant: null });
+  });
+
+  it('answers the same message for a wrong password, an unknown user and an unknown tenant', async () => {
+    const tenant = await t.createTenant();
+    const attempts = [
+      { tenant: tenant.slug, username: 'admin', password: 'wrong-password-1' },
+      { tenant: tenant.slug, username: 'nobody', password: TEST_PASSWORD },
+      { tenant: 'no-such-tenant', username: 'admin', password: TEST_PASSWORD },
+      { username: 'admin', password: TEST_PASSWORD },
+    ];
+    for (const body of attempts) {
+      const res = await t.request({ method: 'POST', url: '/api/auth/login', body });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toEqual({ code: 'LOGIN_FAILED', message: LOGIN_FAILED, details: [] });
+    }
+  });
+
+  it('names each missing credential', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/login', body: { username: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.body.error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'username',
+          code: 'CREDENTIALS_REQUIRED',
+          message: 'El usuario y la contraseña son obligatorios.',
+        }),
+        expect.objectContaining({ path: 'password', code: 'CREDENTIALS_REQUIRED' }),
+      ]),
+    );
+  });
+
+  it('locks an account name after five failures, even for the right password, for 15 minutes', async () => {
+    const tenant = await t.createTenant();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { tenant: tenant.slug, username: 'admin', password: `wrong-${i}-xxxxx` },
+      });
+      expect(res.status).toBe(401);
+    }
+    const locked = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { tenant: tenant.slug, username: 'admin', password: TEST_PASSWORD },
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('LOGIN_LOCKED');
+    expect(locked.body.error.message).toMatch(/Demasiados intentos fallidos/);
+
+    const start = t.clock.now();
+    t.clock.advance(15 * 60_000 + 1000);
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { tenant: tenant.slug, username: 'admin', password: TEST_PASSWORD },
+    });
+    t.clock.set(start);
+    expect(again.status).toBe(200);
+  });
+
+  it('locks unknown account names the same way, so a lock reveals nothing', async () => {
+    const tenant = await t.createTenant();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { tenant: tenant.slug, username: 'ghost', password: `wrong-${i}-xxxxx` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('counts concurrent failures exactly', async () => {
+    const tenant = await t.createTenant();
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          body: { tenant: tenant.slug, username: 'admin', password: `bad-${i}-xxxxxxx` },
+        }),
+      ),
+    );
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { tenant: tenant.slug, username: 'admin', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('refuses a suspended tenant with its own message', async () => {
+    const tenant = await t.createTenant();
+    await t.request({
+      method: 'PATCH',
+      url: `/api/tenants/${tenant.id}`,
+      token: t.superadmin.token,
+      body: { status: 'suspended' },
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { tenant: tenant.slug, username: 'admin', password: TEST_PASSWORD },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('TENANT_SUSPENDED');
+    const call = await t.request({ url: '/api/users', token: tenant.admin.token });
+    expect(call.status).toBe(403);
+    expect(call.body.error.code).toBe('TENANT_SUSPENDED');
+  });
+});
+
+describe('per-address limit', async () => {
+  const limited = await createTestApp({ limits: { loginPerMinute: 3 } });
+  it('answers 429 RATE_LIMITED past the limit for one address, not for another', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        ip,
+        body: { username: `u${i}xx`, password: 'x' },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const other = await limited.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      ip: randomIp(),
+      body: { username: 'someone', password: 'x' },
+    });
+    expect(other.status).toBe(401);
+    const last = await limited.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      ip,
+      body: { username: 'u9xx', password: 'x' },
+    });
+    expect(last.body.error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('tokens', () => {
+  it('expire after their lifetime', async () => {
+    const tenant = await t.createTenant();
+    expect((await t.request({ url: '/api/auth/me', token: tenant.admin.token })).status).toBe(200);
+    const start = t.clock.now();
+    t.clock.advance(8 * 3600_000 + 1000);
+    const res = await t.request({ url: '/api/auth/me', token: tenant.admin.token });
+    t.clock.set(start);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('are refused when unsigned (alg none), forged, malformed or missing', async () => {
+    const tenant = await t.createTenant();
+    const claims = decodeJwt(tenant.admin.token);
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ ...claims, role: 'SUPERADMIN' })).toString('base64url');
+    const forged = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    for (const token of [`${header}.${body}.`, forged, 'not-a-token', undefined]) {
+      const res = await t.request({ url: '/api/auth/me', token });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('of a deleted user are refused', async () => {
+    const tenant = await t.createTenant();
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    await t.request({ method: 'DELETE', url: `/api/users/${analyst.userId}`, token: tenant.admin.token });
+    expect((await t.request({ url: '/api/auth/me', token: analyst.token })).status).toBe(401);
+  });
+
+  it('issued before a password change are refused', async () => {
+    const tenant = await t.createTenant();
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    const change = await t.request({
+      method: 'PATCH',
+      url: `/api/users/password/${analyst.userId}`,
+      token: analyst.token,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-password' },
+    });
+    expect(change.status).toBe(200);
+    expect((await t.request({ url: '/api/auth/me', token: analyst.token })).status).toBe(401);
+    expect((await t.request({ url: '/api/auth/me', token: change.body.token })).status).toBe(200);
+  });
+
+  it('are checked by validate-token', async () => {
+    const tenant = await t.createTenant();
+    const ok = await t.request({
+      method: 'POST',
+      url: '/api/validate-token',
+      body: { token: tenant.admin.token },
+    });
+    expect(ok.body).toMatchObject({
+      valid: true,
+      role: 'ADMIN',
+      tenant: tenant.slug,
+      userId: tenant.admin.userId,
+    });
+    const bad = await t.request({ method: 'POST', url: '/api/validate-token', body: { token: 'x.y.z' } });
+    expect(bad.body).toEqual({ valid: false });
+    const forged = await new SignJWT({ tid: tenant.id, role: 'ADMIN', ver: 0 })
+      .setSubject(tenant.admin.userId)
+      .setExpirationTime('1h')
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    expect(
+      (await t.request({ method: 'POST', url: '/api/validate-token', body: { token: forged } })).body.valid,
+    ).toBe(true);
+  });
+});

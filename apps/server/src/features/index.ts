@@ -1,0 +1,13 @@
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerTenantsRoutes } from './tenants/tenants.routes.ts';
+import type { FeatureDeps } from './types.ts';
+import { registerUsersRoutes } from './users/users.routes.ts';
+
+/** Every feature of the API, in one explicit list. */
+export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
+  registerAuthRoutes,
+  registerUsersRoutes,
+  registerTenantsRoutes,
+  registerCountriesRoutes,
+];

@@ -1,0 +1,28 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../platform/context.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Rate limits per client address, per minute. */
+export type Limits = { loginPerMinute: number; publicPerMinute: number };
+
+/** What every feature's routes receive: the app, the way to a service context, the limits. */
+export type FeatureDeps = {
+  app: App;
+  ctxOf: (request: FastifyRequest) => Ctx;
+  limits: Limits;
+};

@@ -1,0 +1,308 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type {
+  ChangePassword,
+  ForgotPassword,
+  Page,
+  RegisterUser,
+  ResetPassword,
+  Role,
+  SessionUser,
+  UpdateUser,
+  User,
+  UserConfiguration,
+  UserListQuery,
+} from '@promo/contract';
+import { UserConfiguration as UserConfigurationSchema } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import { checkPassword, hashPassword } from '../../platform/auth/passwords.ts';
+import { signToken } from '../../platform/auth/tokens.ts';
+import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { queueEmail } from '../../platform/outbox.ts';
+import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/tenants.repository.ts';
+import {
+  consumePasswordReset,
+  deleteUserRow,
+  findPasswordReset,
+  findUser,
+  findUserByUsername,
+  insertPasswordReset,
+  insertUser,
+  listUsers as listUserRows,
+  setPassword,
+  toUser,
+  type UserRow,
+  updateUserRow,
+} from './users.repository.ts';
+
+export const RESET_LINK_TTL_MS = 60 * 60_000;
+
+const isAdmin = (actor: Actor) => actor.role === 'ADMIN' || actor.role === 'SUPERADMIN';
+
+/** The roles an actor may give: platform admins make platform admins, tenant admins the rest. */
+function assertAssignableRole(actor: Actor, role: Role): void {
+  const allowed = actor.role === 'SUPERADMIN' ? role === 'SUPERADMIN' : role !== 'SUPERADMIN';
+  if (!allowed) throw fieldError('role', 'FIELD_INVALID');
+}
+
+async function getUserRow(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
+  const row = await findUser(tx, actor.tenantId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Admins see anyone in their tenant; everybody else only themselves. */
+function assertSelfOrAdmin(actor: Actor, id: string): void {
+  if (actor.userId !== id && !isAdmin(actor)) throw new AppError('FORBIDDEN');
+}
+
+export async function getSessionUser(ctx: Ctx): Promise<SessionUser> {
+  const actor = actorOf(ctx);
+  const row = await inTenant(ctx, (tx) => getUserRow(tx, actor, actor.userId));
+  return { id: row.id, username: row.username, name: row.name, role: row.role, tenant: actor.tenantSlug };
+}
+
+/** Creates a back-office user in the caller's tenant. */
+export async function registerUser(ctx: Ctx, input: RegisterUser): Promise<User> {
+  const actor = actorOf(ctx);
+  assertAssignableRole(actor, input.role);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await inTenant(ctx, async (tx) => {
+      const row = await insertUser(tx, {
+        tenantId: actor.tenantId,
+        username: input.username,
+        passwordHash,
+        role: input.role,
+        name: input.name ?? null,
+        email: input.email ?? null,
+        centreId: input.centreId ?? null,
+      });
+      await audit(tx, ctx, {
+        tenantId: actor.tenantId,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: row.id,
+        details: { role: row.role },
+      });
+      return toUser(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('USERNAME_TAKEN', [{ path: 'username', code: 'USERNAME_TAKEN' }]);
+    throw error;
+  }
+}
+
+export async function listUsers(ctx: Ctx, query: UserListQuery): Promise<Page<User>> {
+  const actor = actorOf(ctx);
+  const { rows, total } = await inTenant(ctx, (tx) => listUserRows(tx, actor.tenantId, query));
+  return { items: rows.map(toUser), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getUser(ctx: Ctx, id: string): Promise<User> {
+  const actor = actorOf(ctx);
+  assertSelfOrAdmin(actor, id);
+  return toUser(await inTenant(ctx, (tx) => getUserRow(tx, actor, id)));
+}
+
+/** Admins change anything but their own role and status; others only their own name and e-mail. */
+export async function updateUser(ctx: Ctx, id: string, input: UpdateUser): Promise<User> {
+  const actor = actorOf(ctx);
+  assertSelfOrAdmin(actor, id);
+  const touchesAccess =
+    input.role !== undefined || input.active !== undefined || input.centreId !== undefined;
+  if (touchesAccess && !isAdmin(actor)) throw new AppError('FORBIDDEN');
+  if (actor.userId === id && ((input.role && input.role !== actor.role) || input.active === false)) {
+    throw new AppError('CANNOT_CHANGE_SELF');
+  }
+  if (input.role) assertAssignableRole(actor, input.role);
+  return inTenant(ctx, async (tx) => {
+    await getUserRow(tx, actor, id);
+    const row = await updateUserRow(tx, actor.tenantId, id, input, ctx.clock.now());
+    if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'user.update',
+      entityType: 'user',
+      entityId: id,
+      details: { fields: Object.keys(input) },
+    });
+    return toUser(row);
+  });
+}
+
+export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
+  const actor = actorOf(ctx);
+  if (actor.userId === id) throw new AppError('CANNOT_CHANGE_SELF');
+  await inTenant(ctx, async (tx) => {
+    if (!(await deleteUserRow(tx, actor.tenantId, id))) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'user.delete',
+      entityType: 'user',
+      entityId: id,
+    });
+  });
+}
+
+export async function getConfiguration(ctx: Ctx, id: string): Promise<UserConfiguration> {
+  const actor = actorOf(ctx);
+  assertSelfOrAdmin(actor, id);
+  const row = await inTenant(ctx, (tx) => getUserRow(tx, actor, id));
+  return UserConfigurationSchema.parse(row.configuration ?? {});
+}
+
+export async function updateConfiguration(
+  ctx: Ctx,
+  id: string,
+  input: Partial<UserConfiguration>,
+): Promise<UserConfiguration> {
+  const actor = actorOf(ctx);
+  assertSelfOrAdmin(actor, id);
+  return inTenant(ctx, async (tx) => {
+    const row = await getUserRow(tx, actor, id);
+    const configuration = UserConfigurationSchema.parse({ ...(row.configuration as object), ...input });
+    await updateUserRow(tx, actor.tenantId, id, { configuration }, ctx.clock.now());
+    return configuration;
+  });
+}
+
+/**
+ * Changes a password. Users changing their own must give the current one and get a fresh token
+ * back (their earlier tokens stop working); admins set another user's without it.
+ */
+export async function changePassword(
+  ctx: Ctx,
+  id: string,
+  input: ChangePassword,
+): Promise<{ changed: true; token?: string; expiresAt?: string }> {
+  const actor = actorOf(ctx);
+  const isSelf = actor.userId === id;
+  if (!isSelf && !isAdmin(actor)) throw new AppError('FORBIDDEN');
+  if (isSelf && !input.currentPassword) throw fieldError('currentPassword', 'FIELD_REQUIRED');
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = ctx.clock.now();
+  const row = await inTenant(ctx, async (tx) => {
+    const user = await getUserRow(tx, actor, id);
+    if (isSelf && !(await checkPassword(user.passwordHash, input.currentPassword ?? ''))) {
+      throw new AppError('CURRENT_PASSWORD_WRONG', [
+        { path: 'currentPassword', code: 'CURRENT_PASSWORD_WRONG' },
+      ]);
+    }
+    const updated = await setPassword(tx, actor.tenantId, id, passwordHash, now);
+    await audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'user.password',
+      entityType: 'user',
+      entityId: id,
+      details: { self: isSelf },
+    });
+    return updated;
+  });
+  if (!isSelf || !row) return { changed: true };
+  const session = await signToken(
+    ctx.config.jwtSecret,
+    {
+      userId: id,
+      tenantId: actor.tenantId,
+      tenantSlug: actor.tenantSlug,
+      role: row.role,
+      tokenVersion: row.tokenVersion,
+    },
+    now,
+    false,
+  );
+  return { changed: true, token: session.token, expiresAt: session.expiresAt.toISOString() };
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function resetLink(ctx: Ctx, tenantSlug: string | null, secret: string): string {
+  const prefix = tenantSlug ? `/${tenantSlug}` : '';
+  return `${ctx.config.publicBaseUrl}${prefix}/reset-password?uuid=${secret}`;
+}
+
+async function createReset(tx: Tx, ctx: Ctx, user: UserRow, tenantSlug: string | null) {
+  const secret = randomUUID();
+  const expiresAt = new Date(ctx.clock.now().getTime() + RESET_LINK_TTL_MS);
+  await insertPasswordReset(tx, {
+    tenantId: user.tenantId,
+    tokenHash: hashSecret(secret),
+    userId: user.id,
+    expiresAt,
+    createdBy: ctx.actor?.userId ?? null,
+  });
+  const link = resetLink(ctx, tenantSlug, secret);
+  if (user.email) {
+    await queueEmail(tx, ctx, {
+      tenantId: user.tenantId,
+      to: user.email,
+      subject: 'Restablecer su contraseña',
+      body: `Para elegir una nueva contraseña abra este enlace (válido por una hora): ${link}`,
+    });
+  }
+  return { link, expiresAt: expiresAt.toISOString() };
+}
+
+/** An admin's one-time link (valid one hour) for a user of their tenant to set a new password. */
+export async function createPasswordResetLink(
+  ctx: Ctx,
+  id: string,
+): Promise<{ link: string; expiresAt: string }> {
+  const actor = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    const user = await getUserRow(tx, actor, id);
+    const result = await createReset(tx, ctx, user, actor.tenantSlug);
+    await audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'user.password-reset-link',
+      entityType: 'user',
+      entityId: id,
+    });
+    return result;
+  });
+}
+
+/**
+ * Starts a self-service reset: when the user exists and has an e-mail, the link goes to the
+ * outbox. The answer is the same either way, so it tells nobody which accounts exist.
+ */
+export async function forgotPassword(ctx: Ctx, input: ForgotPassword): Promise<void> {
+  const tenant = input.tenant
+    ? await ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, input.tenant as string))
+    : null;
+  if (input.tenant && !tenant) return;
+  const tenantId = tenant?.id ?? PLATFORM_TENANT_ID;
+  await ctx.db.tx({ tenantId }, async (tx) => {
+    const user = await findUserByUsername(tx, tenantId, input.username);
+    if (!user?.active || !user.email) return;
+    await createReset(tx, ctx, user, tenant?.slug ?? null);
+    await audit(tx, ctx, { tenantId, action: 'user.password-forgot', entityType: 'user', entityId: user.id });
+  });
+}
+
+/** Completes a reset: the link works once, within the hour, and signs out every session. */
+export async function resetPassword(ctx: Ctx, input: ResetPassword): Promise<void> {
+  const tokenHash = hashSecret(input.uuid);
+  const reset = await ctx.db.tx({ tenantId: null, resetTokenHash: tokenHash }, (tx) =>
+    findPasswordReset(tx, tokenHash),
+  );
+  const now = ctx.clock.now();
+  if (!reset || reset.usedAt || reset.expiresAt <= now) throw new AppError('PASSWORD_RESET_INVALID');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.tx({ tenantId: reset.tenantId }, async (tx) => {
+    if (!(await consumePasswordReset(tx, reset.tenantId, tokenHash, now)))
+      throw new AppError('PASSWORD_RESET_INVALID');
+    await setPassword(tx, reset.tenantId, reset.userId, passwordHash, now);
+    await audit(tx, ctx, {
+      tenantId: reset.tenantId,
+      action: 'user.password-reset',
+      entityType: 'user',
+      entityId: reset.userId,
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import type { Locale, Role } from '@promo/contract';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Database, Tx } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import { AppError } from './errors.ts';
+
+/** Who is calling: resolved from a valid token and the current user row. */
+export type Actor = {
+  userId: string;
+  tenantId: string;
+  tenantSlug: string | null;
+  role: Role;
+};
+
+/** What every service receives: dependencies and the caller, nothing global. */
+export type Ctx = {
+  db: Database;
+  clock: Clock;
+  actor: Actor | null;
+  ip: string;
+  locale: Locale;
+  log: FastifyBaseLogger;
+  config: AppConfig;
+};
+
+export type AppConfig = {
+  jwtSecret: string;
+  publicBaseUrl: string;
+  /** Development: messages in the outbox are also written to the log. */
+  logOutbox: boolean;
+};
+
+export function localeOf(request: FastifyRequest): Locale {
+  const header = request.headers['accept-language'];
+  return typeof header === 'string' && /^en\b/i.test(header.trim()) ? 'en' : 'es';
+}
+
+/** The caller, for routes that require a signed-in user. */
+export function actorOf(ctx: Ctx): Actor {
+  if (!ctx.actor) throw new AppError('UNAUTHENTICATED');
+  return ctx.actor;
+}
+
+/** Runs `fn` in one transaction that sees only the caller's tenant. */
+export function inTenant<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.tx({ tenantId: actorOf(ctx).tenantId }, fn);
+}

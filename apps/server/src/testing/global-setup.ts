@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedCountries } from '../features/countries/countries.service.ts';
+import { adminUrl } from './postgres-url.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database before any test: a PGlite data directory dumped to a file (each test
+ * file loads a copy), or, with TEST_DATABASE_URL, a PostgreSQL template each test file clones.
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite({ dataDir: null });
+    await migrate(db);
+    await seedCountries(db);
+    const dumpPath = join(tmpdir(), `promo-test-${process.pid}-${randomBytes(4).toString('hex')}.tgz`);
+    const dump = await (db.dumpDataDir as () => Promise<Blob>)();
+    await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+    await db.close();
+    project.provide('pgliteDump', dumpPath);
+    project.provide('pgTemplate', '');
+    return;
+  }
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const template = `promo_tpl_${runId}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  const db = await openPostgres({ url: adminUrl(url, template), poolSize: 2 });
+  await migrate(db);
+  await seedCountries(db);
+  await db.close();
+  project.provide('pgliteDump', '');
+  project.provide('pgTemplate', template);
+  return async () => {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`promo_%${runId}%`],
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin.end();
+  };
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { LoginResponse, Role } from '@promo/contract';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { bootstrapFirstRun } from '../bootstrap.ts';
+import type { Database } from '../db/client.ts';
+import type { Limits } from '../features/types.ts';
+import { fixedClock } from '../platform/clock.ts';
+import { openTestDatabase } from './test-db.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export type Session = { token: string; userId: string; role: Role; tenant: string | null; username: string };
+export type TestTenant = { id: string; slug: string; admin: Session };
+
+type InjectOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  url: string;
+  token?: string | undefined;
+  body?: unknown;
+  headers?: Record<string, string>;
+  ip?: string;
+};
+
+/**
+ * One application on its own database for a test file, with a movable clock, captured logs,
+ * a signed-in platform admin and factories that create tenants and users through the API.
+ */
+export async function createTestApp(options: { limits?: Partial<Limits>; db?: Database } = {}) {
+  const db = options.db ?? (await openTestDatabase());
+  const clock = fixedClock(new Date('2026-06-01T15:00:00Z'));
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  await bootstrapFirstRun(db, TEST_PASSWORD);
+  const app = await buildApp({
+    db,
+    clock,
+    config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://promo.test', logOutbox: true },
+    logLevel: 'info',
+    logStream,
+    limits: { loginPerMinute: 1000, publicPerMinute: 1000, ...options.limits },
+    webDist: null,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+
+  async function request(opts: InjectOptions) {
+    const response = await app.inject({
+      method: opts.method ?? 'GET',
+      url: opts.url,
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+      ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+    });
+    const text = response.body;
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test convenience for reading answers
+    return { status: response.statusCode, body: json as any, headers: response.headers, text };
+  }
+
+  async function login(username: string, tenant: string | null, password = TEST_PASSWORD): Promise<Session> {
+    const res = await request({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { username, password, ...(tenant ? { tenant } : {}) },
+    });
+    if (res.status !== 200) throw new Error(`login ${username}@${tenant} failed: ${res.status} ${res.text}`);
+    const body = res.body as LoginResponse;
+    return { token: body.token, userId: body.user.id, role: body.user.role, tenant, username };
+  }
+
+  const superadmin = await login('superadmin', null);
+  let counter = 0;
+  const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}${counter++}`;
+
+  /** A new tenant with its admin, signed in. */
+  async function createTenant(overrides: Record<string, unknown> = {}): Promise<TestTenant> {
+    const slug = unique('t');
+    const res = await request({
+      method: 'POST',
+      url: '/api/tenants',
+      token: superadmin.token,
+      body: {
+        slug,
+        name: `Tenant ${slug}`,
+        countryCode: 'CR',
+        admin: { username: 'admin', password: TEST_PASSWORD },
+        ...overrides,
+      },
+    });
+    if (res.status !== 201) throw new Error(`tenant failed: ${res.status} ${res.text}`);
+    return { id: res.body.id, slug, admin: await login('admin', slug) };
+  }
+
+  /** A new user of `role` in `tenant` (or a platform admin when tenant is null), signed in. */
+  async function createUser(
+    tenant: TestTenant | null,
+    role: Role,
+    extra: Record<string, unknown> = {},
+  ): Promise<Session> {
+    const username = unique(role.toLowerCase());
+    const res = await request({
+      method: 'POST',
+      url: '/api/users/register',
+      token: tenant ? tenant.admin.token : superadmin.token,
+      body: { username, password: TEST_PASSWORD, role, ...extra },
+    });
+    if (res.status !== 201) throw new Error(`user failed: ${res.status} ${res.text}`);
+    return login(username, tenant?.slug ?? null);
+  }
+
+  return { app, db, clock, logLines, request, login, superadmin, createTenant, createUser, unique };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `127.${b[0]}.${b[1]}.${b[2]}`;
+}

@@ -1,0 +1,494 @@
+/**
+ * The error catalogue: every refusal a person can see, with a stable code, its HTTP status and
+ * its text in Spanish (the product's language) and English. The three messages the specification
+ * quotes verbatim are kept exactly as written, spelling included.
+ *
+ * `status: 0` marks messages only the web client shows (no HTTP answer carries them). Messages
+ * used as field-level validation details carry status 400.
+ */
+type Entry = { status: number; es: string; en: string };
+
+const catalogue = {
+  // --- generic ---------------------------------------------------------------------------
+  /** Any request body, query or parameter that fails its schema; `details` names each field. */
+  VALIDATION_FAILED: {
+    status: 400,
+    es: 'Revise los datos marcados: hay campos con errores.',
+    en: 'Check the highlighted data: some fields have errors.',
+  },
+  /** No token, or a token that is invalid, expired, revoked or of a deleted user. */
+  UNAUTHENTICATED: {
+    status: 401,
+    es: 'Su sesión no es válida o ha expirado. Inicie sesión de nuevo.',
+    en: 'Your session is not valid or has expired. Please sign in again.',
+  },
+  /** The caller's role may not call this route, or may not act on this resource. */
+  FORBIDDEN: {
+    status: 403,
+    es: 'No tiene permiso para realizar esta acción.',
+    en: 'You are not allowed to do this.',
+  },
+  /** Unknown id, or an id of another tenant (never distinguishable). */
+  NOT_FOUND: {
+    status: 404,
+    es: 'No encontramos lo que busca.',
+    en: 'We could not find what you are looking for.',
+  },
+  /** Too many requests from one client or for one identity. */
+  RATE_LIMITED: {
+    status: 429,
+    es: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
+    en: 'Too many requests. Please wait a moment and try again.',
+  },
+  /** Anything unexpected; internals are logged, never sent. Spec text, kept verbatim. */
+  INTERNAL_ERROR: {
+    status: 500,
+    es: 'Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!',
+    en: 'Something went wrong, please try again or contact your provider!',
+  },
+  /** The request body is larger than the route accepts. */
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    es: 'El archivo o los datos enviados son demasiado grandes.',
+    en: 'The file or data sent is too large.',
+  },
+  /** A write that collides with the current state of the resource. */
+  CONFLICT: {
+    status: 409,
+    es: 'Otra operación cambió estos datos. Actualice e inténtelo de nuevo.',
+    en: 'Another operation changed this data. Refresh and try again.',
+  },
+  /** The same Idempotency-Key was sent with a different request. */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    es: 'La clave de idempotencia ya se usó con otra solicitud.',
+    en: 'The idempotency key was already used with a different request.',
+  },
+
+  // --- authentication and session ------------------------------------------------------
+  /** Unknown user, wrong password or wrong tenant: one answer for all. Spec text, verbatim. */
+  LOGIN_FAILED: {
+    status: 401,
+    es: 'El usuario o la contraseña son incorrectos!',
+    en: 'The user name or password is incorrect!',
+  },
+  /** Too many failed sign-ins for this account or from this address. */
+  LOGIN_LOCKED: {
+    status: 429,
+    es: 'Demasiados intentos fallidos. Espere unos minutos antes de intentarlo de nuevo.',
+    en: 'Too many failed attempts. Wait a few minutes before trying again.',
+  },
+  /** Info toast of the forced logout (web client). Spec text, verbatim. */
+  SESSION_FINISHED: {
+    status: 0,
+    es: 'La sesión a finalizado!',
+    en: 'Your session has ended!',
+  },
+  /** The tenant is suspended: no sign-in, no back-office calls, no public pages. */
+  TENANT_SUSPENDED: {
+    status: 403,
+    es: 'Esta cuenta está suspendida. Comuníquese con su proveedor.',
+    en: 'This account is suspended. Please contact your provider.',
+  },
+  /** A user changing their own password gave a wrong current password. */
+  CURRENT_PASSWORD_WRONG: {
+    status: 422,
+    es: 'La contraseña actual es incorrecta.',
+    en: 'The current password is wrong.',
+  },
+  /** The reset link is unknown, used or older than one hour. */
+  PASSWORD_RESET_INVALID: {
+    status: 422,
+    es: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
+    en: 'The password reset link is not valid or has expired.',
+  },
+
+  // --- users, tenants, countries --------------------------------------------------------
+  USERNAME_TAKEN: {
+    status: 409,
+    es: 'Ya existe un usuario con ese nombre.',
+    en: 'A user with that name already exists.',
+  },
+  /** An admin cannot delete or demote their own account. */
+  CANNOT_CHANGE_SELF: {
+    status: 409,
+    es: 'No puede eliminar su propio usuario ni quitarse el rol de administrador.',
+    en: 'You cannot delete your own user or remove your own administrator role.',
+  },
+  TENANT_SLUG_TAKEN: {
+    status: 409,
+    es: 'Ya existe un cliente con ese identificador.',
+    en: 'A tenant with that identifier already exists.',
+  },
+  /** Tenants are suspended before they can be deleted. */
+  TENANT_NOT_SUSPENDED: {
+    status: 409,
+    es: 'Suspenda el cliente antes de eliminarlo.',
+    en: 'Suspend the tenant before deleting it.',
+  },
+  COUNTRY_CODE_TAKEN: {
+    status: 409,
+    es: 'Ya existe un país con ese código.',
+    en: 'A country with that code already exists.',
+  },
+  COUNTRY_IN_USE: {
+    status: 409,
+    es: 'No se puede eliminar un país que usan clientes o campañas.',
+    en: 'A country used by tenants or campaigns cannot be deleted.',
+  },
+  /** An operator needs the redemption centre they work at. */
+  OPERATOR_CENTRE_REQUIRED: {
+    status: 400,
+    es: 'Un operador debe tener un centro de canje asignado.',
+    en: 'An operator must be assigned a redemption centre.',
+  },
+
+  // --- messages of the specification, section 8 -----------------------------------------
+  GEOLOCATION_UNSUPPORTED: {
+    status: 0,
+    es: 'Su navegador no permite obtener la ubicación.',
+    en: 'Geolocation is not supported by your browser.',
+  },
+  CAMPAIGN_HAS_DATA: {
+    status: 409,
+    es: 'No se puede eliminar una campaña que tiene datos.',
+    en: 'A campaign that has data cannot be deleted.',
+  },
+  CAMPAIGN_NOT_UPDATED: {
+    status: 422,
+    es: 'No se pudo actualizar la campaña.',
+    en: 'The campaign was not updated.',
+  },
+  LANDING_NOT_DELETABLE: {
+    status: 409,
+    es: 'No se puede eliminar la landing.',
+    en: 'The landing cannot be deleted.',
+  },
+  LANDING_NOT_UPDATED: {
+    status: 422,
+    es: 'No se pudo actualizar la landing.',
+    en: 'The landing was not updated.',
+  },
+  LANDING_GROUP_NOT_CREATED: {
+    status: 422,
+    es: 'No se pudo crear el grupo de landings.',
+    en: 'The landing group could not be created.',
+  },
+  IDENTITY_INVALID: {
+    status: 404,
+    es: 'El número de identificación no existe o no es válido.',
+    en: 'The identity number does not exist or is invalid.',
+  },
+  CODE_NOT_REVOKED: {
+    status: 409,
+    es: 'No se pudo revocar el código.',
+    en: 'The code was not revoked.',
+  },
+  CODE_OUTSIDE_REDEMPTION_WINDOW: {
+    status: 422,
+    es: 'El código está fuera de su rango de fechas de canje.',
+    en: 'The code is outside its redemption date range.',
+  },
+  INVALID_PRIZE_CODE: {
+    status: 404,
+    es: 'El código de premio no es válido.',
+    en: 'Invalid prize code.',
+  },
+  INVALID_COORDINATES: {
+    status: 400,
+    es: 'Las coordenadas no son válidas.',
+    en: 'Invalid coordinates.',
+  },
+  REPORT_ONLY_FOR_RAFFLES: {
+    status: 422,
+    es: 'Este reporte solo está disponible para campañas de tipo sorteo.',
+    en: 'This report is only available for raffle-type campaigns.',
+  },
+  MARKETPLACE_USER_NOT_FOUND: {
+    status: 404,
+    es: 'No se encontró el usuario del marketplace.',
+    en: 'Marketplace user not found.',
+  },
+  POINTS_USER_NOT_FOUND: {
+    status: 404,
+    es: 'No se encontró el usuario de puntos.',
+    en: 'Points user not found.',
+  },
+  CODE_ALREADY_REDEEMED: {
+    status: 409,
+    es: 'Este código ya fue canjeado.',
+    en: 'This code has already been redeemed.',
+  },
+  CODE_REVOKED: {
+    status: 409,
+    es: 'Este código fue revocado.',
+    en: 'This code has been revoked.',
+  },
+  UNDERAGE: {
+    status: 422,
+    es: 'Solo pueden participar personas mayores de edad.',
+    en: 'Only adults may participate.',
+  },
+  PARTICIPATION_LIMIT: {
+    status: 422,
+    es: 'Ya alcanzó el máximo de participaciones permitidas.',
+    en: 'You have reached the maximum number of participations.',
+  },
+  CAMPAIGN_NOT_ACTIVE: {
+    status: 422,
+    es: 'Esta promoción no está disponible en este momento.',
+    en: 'This promotion is not available right now.',
+  },
+
+  // --- builder (spec section 8) -----------------------------------------------------------
+  MAP_ALREADY_INSERTED: {
+    status: 400,
+    es: 'El mapa ya fue insertado en esta página.',
+    en: 'The map is already on this page.',
+  },
+  REWARD_CODE_ALREADY_INSERTED: {
+    status: 400,
+    es: 'El código de premio ya fue insertado en esta página.',
+    en: 'The reward code is already on this page.',
+  },
+  ELEMENT_ONLY_IN_FORM: {
+    status: 400,
+    es: 'Este elemento solo se permite dentro de un formulario.',
+    en: 'This element is only allowed inside a form.',
+  },
+  COLUMNS_ONLY_IN_ROWS: {
+    status: 400,
+    es: 'Las columnas solo se permiten dentro de filas.',
+    en: 'Columns are only allowed inside rows.',
+  },
+  ELEMENT_NOT_ALLOWED_IN_ROW: {
+    status: 400,
+    es: 'Este elemento no se permite dentro de una fila.',
+    en: 'This element is not allowed in a row.',
+  },
+
+  // --- field validation (spec section 5); used in VALIDATION_FAILED details -------------
+  FIELD_REQUIRED: { status: 400, es: 'Este campo es obligatorio.', en: 'This field is required.' },
+  FIELD_INVALID: { status: 400, es: 'El valor no es válido.', en: 'The value is not valid.' },
+  FIELD_TOO_SHORT: {
+    status: 400,
+    es: 'Debe tener al menos {min} caracteres.',
+    en: 'Must have at least {min} characters.',
+  },
+  FIELD_TOO_LONG: {
+    status: 400,
+    es: 'Debe tener como máximo {max} caracteres.',
+    en: 'Must have at most {max} characters.',
+  },
+  NUMBER_TOO_SMALL: {
+    status: 400,
+    es: 'Debe ser mayor o igual a {min}.',
+    en: 'Must be at least {min}.',
+  },
+  NUMBER_TOO_LARGE: {
+    status: 400,
+    es: 'Debe ser menor o igual a {max}.',
+    en: 'Must be at most {max}.',
+  },
+  UNKNOWN_FIELD: {
+    status: 400,
+    es: 'Este campo no se reconoce.',
+    en: 'This field is not recognised.',
+  },
+  CODE_COUNT_POSITIVE: {
+    status: 400,
+    es: 'La cantidad de códigos a generar debe ser mayor que cero.',
+    en: 'The number of codes to generate must be greater than zero.',
+  },
+  REPETITION_COUNT_POSITIVE: {
+    status: 400,
+    es: 'La cantidad de repeticiones debe ser mayor que cero.',
+    en: 'The repetition count must be greater than zero.',
+  },
+  IDENTITY_FORMAT: {
+    status: 400,
+    es: 'El número de identificación no debe tener espacios ni guiones.',
+    en: 'The identity number must have no spaces or hyphens.',
+  },
+  IDENTITY_PATTERN: {
+    status: 400,
+    es: 'El número de identificación no tiene el formato de {label}.',
+    en: 'The identity number does not have the format of a {label}.',
+  },
+  EMAIL_FORMAT: {
+    status: 400,
+    es: 'El correo electrónico no debe tener mayúsculas ni espacios.',
+    en: 'The e-mail must have no capitals or spaces.',
+  },
+  PHONE_DIGITS: {
+    status: 400,
+    es: 'El teléfono debe tener exactamente {digits} dígitos.',
+    en: 'The phone must have exactly {digits} digits.',
+  },
+  CENTRE_CODE_FORMAT: {
+    status: 400,
+    es: 'El código del centro de canje debe tener seis dígitos.',
+    en: 'A redemption centre code has six digits.',
+  },
+  REQUIRED_ANSWER: {
+    status: 400,
+    es: 'Debe responder las preguntas obligatorias.',
+    en: 'Required questions must be answered.',
+  },
+  SPECIAL_CHARACTERS: {
+    status: 400,
+    es: 'Los campos no deben contener caracteres especiales.',
+    en: 'Fields must not contain special characters.',
+  },
+  CREDENTIALS_REQUIRED: {
+    status: 400,
+    es: 'El usuario y la contraseña son obligatorios.',
+    en: 'User name and password are required.',
+  },
+  CAMPAIGN_REQUIRED: {
+    status: 400,
+    es: 'Debe seleccionar una campaña.',
+    en: 'A campaign must be selected.',
+  },
+  LOT_REQUIRED: {
+    status: 400,
+    es: 'Debe agregar al menos un lote.',
+    en: 'Add at least one lot.',
+  },
+  LOT_SHOP_REQUIRED: {
+    status: 400,
+    es: 'Cada lote debe tener al menos una tienda.',
+    en: 'Each lot needs at least one shop.',
+  },
+  LOT_AMOUNT_POSITIVE: {
+    status: 400,
+    es: 'Las cantidades de los lotes deben ser mayores que cero.',
+    en: 'Lot amounts must be above zero.',
+  },
+  LOT_PRODUCT_REQUIRED: {
+    status: 400,
+    es: 'Cada lote debe tener un producto.',
+    en: 'Each lot needs a product.',
+  },
+  DEPARTMENT_FIELD_REQUIRED: {
+    status: 400,
+    es: 'La campaña debe incluir un campo de departamento en sus formularios de landing.',
+    en: 'The campaign must include a department field in its landing forms.',
+  },
+  CAMPAIGN_GROUP_EMPTY: {
+    status: 400,
+    es: 'Un grupo de campañas necesita al menos una campaña.',
+    en: 'A campaign group needs at least one campaign.',
+  },
+  LANDING_GROUP_NAME_REQUIRED: {
+    status: 400,
+    es: 'El nombre del grupo de landings es obligatorio.',
+    en: 'A landing group name is required.',
+  },
+  CENTRE_REQUIRED: {
+    status: 400,
+    es: 'Debe seleccionar al menos un centro de canje.',
+    en: 'At least one redemption centre must be selected.',
+  },
+  PRODUCT_STOCK_PRICE_POSITIVE: {
+    status: 400,
+    es: 'El stock y el precio del producto deben ser mayores que cero.',
+    en: 'Product stock and price must be above zero.',
+  },
+  PRODUCT_CODES_REQUIRED: {
+    status: 400,
+    es: 'Debe cargar códigos para el producto.',
+    en: 'Codes must be uploaded for the product.',
+  },
+  MARKETPLACE_NAME_REQUIRED: {
+    status: 400,
+    es: 'El nombre del marketplace es obligatorio.',
+    en: 'The marketplace name is required.',
+  },
+  MARKETPLACE_TEMPLATE_INVALID: {
+    status: 400,
+    es: 'El identificador de plantilla no tiene un formato válido.',
+    en: 'The template id does not have a valid format.',
+  },
+  MARKETPLACE_PRODUCT_REQUIRED: {
+    status: 400,
+    es: 'El marketplace necesita al menos un producto.',
+    en: 'A marketplace needs at least one product.',
+  },
+  BIRTHDATE_REQUIRED: {
+    status: 400,
+    es: 'La fecha de nacimiento es obligatoria.',
+    en: 'A birthdate is required.',
+  },
+  SLUG_FORMAT: {
+    status: 400,
+    es: 'Use solo letras minúsculas, números y guiones.',
+    en: 'Use lowercase letters, digits and hyphens only.',
+  },
+  SLUG_RESERVED: {
+    status: 400,
+    es: 'Ese identificador está reservado por la plataforma.',
+    en: 'That identifier is reserved by the platform.',
+  },
+  PASSWORD_TOO_WEAK: {
+    status: 400,
+    es: 'La contraseña debe tener al menos 10 caracteres.',
+    en: 'The password must have at least 10 characters.',
+  },
+  COLOR_FORMAT: {
+    status: 400,
+    es: 'El color debe tener 3, 6 u 8 dígitos hexadecimales, con # opcional.',
+    en: 'The colour must have 3, 6 or 8 hex digits, with an optional #.',
+  },
+  TIME_ZONE_INVALID: {
+    status: 400,
+    es: 'La zona horaria no es válida.',
+    en: 'The time zone is not valid.',
+  },
+  PATTERN_INVALID: {
+    status: 400,
+    es: 'La expresión regular no es válida.',
+    en: 'The regular expression is not valid.',
+  },
+  DUPLICATE_VALUE: {
+    status: 400,
+    es: 'Este valor está repetido.',
+    en: 'This value is repeated.',
+  },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof catalogue;
+export type Locale = 'es' | 'en';
+export const LOCALES: readonly Locale[] = ['es', 'en'];
+
+export const errorCodes = Object.keys(catalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(catalogue, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return catalogue[code].status;
+}
+
+/** The catalogue text of `code` in `locale`, with `{name}` placeholders filled from `params`. */
+export function errorMessage(
+  code: ErrorCode,
+  locale: Locale = 'es',
+  params?: Record<string, string | number>,
+): string {
+  const text: string = catalogue[code][locale];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** One field's refusal inside a VALIDATION_FAILED answer. */
+export type ErrorDetail = {
+  path: string;
+  code: ErrorCode;
+  message: string;
+  params?: Record<string, string | number>;
+};
+
+/** The one error body every failing route answers. */
+export type ErrorBody = { error: { code: ErrorCode; message: string; details: ErrorDetail[] } };

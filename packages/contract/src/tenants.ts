@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { Email, HexColor, Id, ListQuery, Password, TenantSlug, Text } from './common.ts';
+import { Username } from './users.ts';
+
+export const THEME_PRESETS = ['light', 'dark-purple'] as const;
+export const ThemePreset = z.enum(THEME_PRESETS, { error: 'FIELD_INVALID' });
+export type ThemePreset = z.infer<typeof ThemePreset>;
+
+/** The colour variables a theme sets; a tenant may override any of its preset's values. */
+export const THEME_COLOR_KEYS = [
+  'primary',
+  'primaryContrast',
+  'background',
+  'surface',
+  'text',
+  'muted',
+  'accent',
+] as const;
+export type ThemeColorKey = (typeof THEME_COLOR_KEYS)[number];
+
+export const THEME_PRESET_COLORS: Record<ThemePreset, Record<ThemeColorKey, string>> = {
+  light: {
+    primary: '#1c7ed6',
+    primaryContrast: '#ffffff',
+    background: '#f8f9fa',
+    surface: '#ffffff',
+    text: '#212529',
+    muted: '#868e96',
+    accent: '#f59f00',
+  },
+  'dark-purple': {
+    primary: '#9775fa',
+    primaryContrast: '#ffffff',
+    background: '#1a1030',
+    surface: '#2b1d4e',
+    text: '#f3f0ff',
+    muted: '#b197fc',
+    accent: '#ffd43b',
+  },
+};
+
+export const Theme = z.strictObject({
+  preset: ThemePreset.default('light'),
+  colors: z.partialRecord(z.enum(THEME_COLOR_KEYS), HexColor).default({}),
+  logoUrl: z
+    .url({ protocol: /^https?$/, error: 'FIELD_INVALID' })
+    .max(500)
+    .nullable()
+    .default(null),
+});
+export type Theme = z.infer<typeof Theme>;
+
+export const TenantConfig = z.strictObject({
+  tagManagerId: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'FIELD_INVALID' })
+    .nullable()
+    .default(null),
+  supportEmail: Email.nullable().default(null),
+  supportPhone: z.string().max(30).nullable().default(null),
+  defaultLocale: z.enum(['es', 'en']).default('es'),
+});
+export type TenantConfig = z.infer<typeof TenantConfig>;
+
+export const TENANT_STATUSES = ['active', 'suspended'] as const;
+export const TenantStatus = z.enum(TENANT_STATUSES, { error: 'FIELD_INVALID' });
+
+export const Tenant = z.object({
+  id: Id,
+  slug: z.string(),
+  name: z.string(),
+  status: TenantStatus,
+  countryCode: z.string(),
+  theme: Theme,
+  config: TenantConfig,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Tenant = z.infer<typeof Tenant>;
+
+const CountryCodeRef = z.string({ error: 'FIELD_REQUIRED' }).regex(/^[A-Z]{2}$/, { error: 'FIELD_INVALID' });
+
+export const CreateTenant = z.strictObject({
+  slug: TenantSlug,
+  name: Text(120),
+  countryCode: CountryCodeRef,
+  theme: Theme.optional(),
+  config: TenantConfig.optional(),
+  admin: z
+    .strictObject({
+      username: Username,
+      password: Password,
+      name: Text(120).optional(),
+      email: Email.optional(),
+    })
+    .optional()
+    .describe('the first ADMIN of the tenant, created with it'),
+});
+export type CreateTenant = z.infer<typeof CreateTenant>;
+
+export const UpdateTenant = z.strictObject({
+  name: Text(120).optional(),
+  status: TenantStatus.optional(),
+  countryCode: CountryCodeRef.optional(),
+  theme: Theme.optional(),
+  config: TenantConfig.optional(),
+});
+export type UpdateTenant = z.infer<typeof UpdateTenant>;
+
+export const TenantListQuery = ListQuery.extend({ status: TenantStatus.optional() });
+export const TENANT_SORTS = ['slug', 'name', 'status', 'createdAt'] as const;
+
+export const TenantSlugParams = z.object({ slug: TenantSlug });
+
+/** What the login screen needs to dress itself in the tenant's colours. */
+export const PublicTenantTheme = z.object({
+  slug: z.string(),
+  name: z.string(),
+  status: TenantStatus,
+  theme: Theme,
+  colors: z.record(z.string(), z.string()).describe('preset colours with overrides applied'),
+});
+export type PublicTenantTheme = z.infer<typeof PublicTenantTheme>;
+
+export function resolveThemeColors(theme: Theme): Record<ThemeColorKey, string> {
+  const colors = { ...THEME_PRESET_COLORS[theme.preset] };
+  for (const key of THEME_COLOR_KEYS) {
+    const value = theme.colors[key];
+    if (value) colors[key] = value.startsWith('#') ? value : `#${value}`;
+  }
+  return colors;
+}
