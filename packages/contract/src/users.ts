@@ -48,16 +48,26 @@ export type UserListQuery = z.infer<typeof UserListQuery>;
 
 export const USER_SORTS = ['username', 'name', 'role', 'createdAt', 'lastLoginAt'] as const;
 
+const configurationFields = {
+  locale: z.enum(['es', 'en'], { error: 'FIELD_INVALID' }),
+  theme: z.enum(['light', 'dark-purple'], { error: 'FIELD_INVALID' }).nullable(),
+  persistentLogin: z.boolean({ error: 'FIELD_INVALID' }),
+  tableSettings: z.record(
+    z.string().max(60),
+    z.object({ pageSize: z.number().int().min(1).max(200).optional() }),
+  ),
+};
+
+/** A user's preferences, with the defaults of a user who never set any. */
 export const UserConfiguration = z.strictObject({
-  locale: z.enum(['es', 'en']).default('es'),
-  theme: z.enum(['light', 'dark-purple']).nullable().default(null),
-  persistentLogin: z.boolean().default(false),
-  tableSettings: z
-    .record(z.string().max(60), z.object({ pageSize: z.number().int().min(1).max(200).optional() }))
-    .default({}),
+  locale: configurationFields.locale.default('es'),
+  theme: configurationFields.theme.default(null),
+  persistentLogin: configurationFields.persistentLogin.default(false),
+  tableSettings: configurationFields.tableSettings.default({}),
 });
 export type UserConfiguration = z.infer<typeof UserConfiguration>;
-export const UpdateUserConfiguration = UserConfiguration.partial();
+/** A change of preferences: only the fields sent change. */
+export const UpdateUserConfiguration = z.strictObject(configurationFields).partial();
 
 export const ChangePassword = z.strictObject({
   currentPassword: z.string().max(200).optional().describe('required when changing your own'),

@@ -19,7 +19,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with who may call it (the table the access tests walk). */
+    routeAccess: RouteAccess[];
+  }
 }
+
+export type RouteAccess = { method: string; url: string; access: Access };
 
 /** What the current user row says about a token's subject; null when the user is gone. */
 export type PrincipalRow = {
@@ -51,10 +57,14 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export const authGuard = fp<GuardOptions>(async (app: FastifyInstance, options) => {
   app.decorateRequest('actor', null);
+  app.decorate('routeAccess', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
     }
   });
 

@@ -1,0 +1,39 @@
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../testing/test-db.ts';
+import { migrate } from './migrate.ts';
+import * as schema from './schema.ts';
+
+const tables = Object.values(schema).filter(
+  (value): value is PgTable =>
+    typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
+);
+
+describe('migrations and the typed schema', async () => {
+  const db = await openTestDatabase();
+
+  it('every Drizzle table and column exists in the migrated database, with the same nullability', async () => {
+    expect(tables.length).toBeGreaterThanOrEqual(8);
+    const columns = await db.ownerQuery<{ table_name: string; column_name: string; is_nullable: string }>(
+      `SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
+    );
+    const actual = new Map(columns.map((c) => [`${c.table_name}.${c.column_name}`, c.is_nullable === 'YES']));
+    for (const table of tables) {
+      const config = getTableConfig(table);
+      const dbColumns = columns
+        .filter((c) => c.table_name === config.name)
+        .map((c) => c.column_name)
+        .sort();
+      expect(config.columns.map((c) => c.name).sort(), config.name).toEqual(dbColumns);
+      for (const column of config.columns) {
+        expect(actual.get(`${config.name}.${column.name}`), `${config.name}.${column.name} nullable`).toBe(
+          !column.notNull,
+        );
+      }
+    }
+  });
+
+  it('applying the migrations again changes nothing', async () => {
+    expect(await migrate(db)).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import type { Role } from '@promo/contract';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../testing/test-app.ts';
+
+/**
+ * The role table, walked for every /api route the application declares: no token is refused
+ * (401), a role not listed is refused (403), a listed role gets through the guard, and another
+ * tenant's ids are not found (404).
+ */
+const t = await createTestApp();
+const tenant = await t.createTenant();
+const other = await t.createTenant();
+const sessions: Record<Role, { token: string; userId: string }> = {
+  SUPERADMIN: t.superadmin,
+  ADMIN: tenant.admin,
+  ANALYST: await t.createUser(tenant, 'ANALYST'),
+  OPERATOR: await t.createUser(tenant, 'OPERATOR'),
+};
+const ROLES = Object.keys(sessions) as Role[];
+
+const protectedRoutes = t.app.routeAccess.filter((r) => r.access !== 'public');
+const fill = (url: string, id: string) =>
+  url.replace(':id', id).replace(':code', 'CR').replace(':slug', tenant.slug);
+const bodyFor = (method: string) =>
+  method === 'POST' || method === 'PATCH' || method === 'PUT' ? {} : undefined;
+
+describe('route access', () => {
+  it('covers the routes of the foundation', () => {
+    const urls = new Set(t.app.routeAccess.map((r) => `${r.method} ${r.url}`));
+    for (const expected of [
+      'POST /api/auth/login',
+      'POST /api/users/register',
+      'GET /api/users/:id',
+      'PATCH /api/users/password/:id',
+      'POST /api/tenants',
+      'DELETE /api/countries/:code',
+    ]) {
+      expect(urls).toContain(expected);
+    }
+  });
+
+  it.each(protectedRoutes)('$method $url refuses a request without a token', async ({ method, url }) => {
+    const res = await t.request({
+      method: method as 'GET',
+      url: fill(url, sessions.ADMIN.userId),
+      body: bodyFor(method),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it.each(protectedRoutes)('$method $url answers each role as declared', async ({ method, url, access }) => {
+    for (const role of ROLES) {
+      const session = sessions[role];
+      const res = await t.request({
+        method: method as 'GET',
+        url: fill(url, session.userId),
+        token: session.token,
+        body: bodyFor(method),
+      });
+      if ((access as readonly Role[]).includes(role)) {
+        expect([401, 403], `${role} should pass the guard`).not.toContain(res.status);
+      } else {
+        expect(res.status, `${role} should be refused`).toBe(403);
+        expect(res.body.error.code).toBe('FORBIDDEN');
+      }
+    }
+  });
+
+  const idRoutes = protectedRoutes.filter(
+    (r) => r.url.includes(':id') && (r.access as readonly Role[]).includes('ADMIN'),
+  );
+  it.each(idRoutes)('$method $url answers 404 for another tenant’s id', async ({ method, url }) => {
+    const res = await t.request({
+      method: method as 'GET',
+      url: fill(url, tenant.admin.userId),
+      token: other.admin.token,
+      body:
+        method === 'PATCH'
+          ? url.includes('password')
+            ? { newPassword: 'a-long-enough-password' }
+            : {}
+          : undefined,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(res.text).not.toContain(tenant.slug);
+  });
+
+  it('a platform admin does not see tenant users by id', async () => {
+    const res = await t.request({ url: `/api/users/${tenant.admin.userId}`, token: t.superadmin.token });
+    expect(res.status).toBe(404);
+  });
+
+  it('a tenant admin does not see another tenant’s users in lists', async () => {
+    const res = await t.request({ url: '/api/users?pageSize=200', token: other.admin.token });
+    const ids = res.body.items.map((u: { id: string }) => u.id);
+    expect(ids).not.toContain(tenant.admin.userId);
+    expect(ids).toContain(other.admin.userId);
+  });
+});
