@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -98,4 +98,10 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
     ownerQuery: async <R>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as R[],
     close: () => pool.end(),
   };
+}
+
+/** Raw SQL through a transaction, answering its rows (both drivers answer `{ rows }`). */
+export async function queryRows<R>(tx: Tx, query: SQL): Promise<R[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
 }

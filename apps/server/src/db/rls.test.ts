@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-db.ts';
-import type { Database } from './client.ts';
+import { type Database, queryRows } from './client.ts';
 import { auditLog } from './schema.ts';
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -42,11 +42,8 @@ describe('row-level security backstop', async () => {
   });
 
   it('requests run as the non-owner application role', async () => {
-    const [row] = await db.tx(
-      { tenantId: A },
-      async (tx) => (await tx.execute(sql`select current_user as who`)).rows,
-    );
-    expect(row).toEqual({ who: 'promo_app' });
+    const rows = await db.tx({ tenantId: A }, (tx) => queryRows(tx, sql`select current_user as who`));
+    expect(rows[0]).toEqual({ who: 'promo_app' });
   });
 
   it('every table with a tenant_id has row-level security enabled, forced, with the tenant policy', async () => {

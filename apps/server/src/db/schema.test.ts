@@ -4,7 +4,7 @@ import { openTestDatabase } from '../testing/test-db.ts';
 import { migrate } from './migrate.ts';
 import * as schema from './schema.ts';
 
-const tables = Object.values(schema).filter(
+const tables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable =>
     typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
 );
