@@ -1,0 +1,167 @@
+import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type Role, resolveThemeColors } from '@promo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
+import { ModalHost } from '../../components/modal-host.tsx';
+import { meQuery } from '../../features/auth/auth.api.ts';
+import { type BackOffice, BackOfficeContext } from '../../features/auth/back-office-context.ts';
+import { logout, readSession } from '../../features/auth/session.ts';
+import { countryQuery } from '../../features/countries/countries.api.ts';
+import { ChangePasswordForm } from '../../features/profile/change-password-form.tsx';
+import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
+import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
+import { pagesPath } from '../../lib/paths.ts';
+import { storeTenantConfig } from '../../lib/session-storage.ts';
+import { applyTheme, resetTheme } from '../../lib/theme.ts';
+
+export { RouteError as ErrorBoundary } from '../route-error.tsx';
+
+type NavItem = { to: string; label: string; roles: readonly Role[] };
+
+const NAV: NavItem[] = [
+  { to: '', label: 'nav.dashboard', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST', 'OPERATOR'] },
+  { to: 'users', label: 'nav.users', roles: ['ADMIN'] },
+  { to: 'tenants', label: 'nav.tenants', roles: ['SUPERADMIN'] },
+  { to: 'countries', label: 'nav.countries', roles: ['SUPERADMIN'] },
+  { to: 'profile', label: 'nav.profile', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST', 'OPERATOR'] },
+];
+
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const { tenant: tenantParam } = useParams();
+  const [isNavOpen, { toggle, close }] = useDisclosure();
+  const session = readSession();
+  const payload = session.status === 'active' ? session.payload : null;
+  const isTenantUser = Boolean(payload?.tenant);
+  const tenant = useQuery({ ...ownTenantQuery(), enabled: isTenantUser });
+  const country = useQuery({
+    ...countryQuery(tenant.data?.countryCode ?? ''),
+    enabled: Boolean(tenant.data),
+  });
+  const me = useQuery({ ...meQuery(), enabled: Boolean(payload) });
+
+  useEffect(() => {
+    if (!tenant.data) {
+      if (!isTenantUser) resetTheme();
+      return;
+    }
+    const colors = resolveThemeColors(tenant.data.theme);
+    applyTheme(tenant.data.theme.preset, colors);
+    storeTenantConfig({
+      slug: tenant.data.slug,
+      name: tenant.data.name,
+      preset: tenant.data.theme.preset,
+      colors,
+      timeZone: country.data?.timeZone,
+    });
+  }, [tenant.data, country.data, isTenantUser]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation
+  useEffect(() => close(), [location.pathname]);
+
+  if (!payload) return null;
+  const value: BackOffice = {
+    userId: payload.sub,
+    role: payload.role,
+    tenantSlug: payload.tenant,
+    tenant: tenant.data ?? null,
+    timeZone: country.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    locale: i18n.language.startsWith('en') ? 'en' : 'es',
+  };
+
+  const base = pagesPath(tenantParam);
+  const items = NAV.filter((item) => item.roles.includes(payload.role));
+  const tenantName = tenant.data?.name ?? (isTenantUser ? (payload.tenant ?? '') : t('layout.platform'));
+  const displayName = me.data?.name || me.data?.username || '';
+
+  const handleChangePassword = () => {
+    const id = openAppModal({
+      title: t('password.title'),
+      children: <ChangePasswordForm userId={payload.sub} onDone={() => closeAppModal(id)} />,
+    });
+  };
+
+  return (
+    <BackOfficeContext.Provider value={value}>
+      <ModalHost>
+        <AppShell
+          header={{ height: 56 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+          padding="md"
+        >
+          <AppShell.Header className="promo-surface">
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group wrap="nowrap">
+                <Burger
+                  opened={isNavOpen}
+                  onClick={toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={t('layout.toggleNav')}
+                />
+                <Text fw={700} c="brand" data-testid="tenant-name">
+                  {tenantName}
+                </Text>
+              </Group>
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <UnstyledButton aria-label={t('user.menu')} data-testid="user-menu">
+                    <Text size="sm" fw={500}>
+                      {displayName || t('user.menu')} ▾
+                    </Text>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item component={Link} to={`${base}/profile`}>
+                    {t('user.profile')}
+                  </Menu.Item>
+                  <Menu.Item onClick={handleChangePassword}>{t('user.changePassword')}</Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Label>{t('user.language')}</Menu.Label>
+                  {(['es', 'en'] as const satisfies readonly AppLocale[]).map((locale) => (
+                    <Menu.Item
+                      key={locale}
+                      onClick={() => void changeLocale(locale)}
+                      aria-current={appLocale() === locale ? 'true' : undefined}
+                    >
+                      {locale === 'es' ? 'Español' : 'English'}
+                      {appLocale() === locale ? ' ✓' : ''}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item color="red" onClick={() => logout()}>
+                    {t('user.signOut')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar p="xs" aria-label={t('layout.navigation')} component="nav">
+            {items.map((item) => {
+              const to = item.to ? `${base}/${item.to}` : base;
+              const isActive = item.to ? location.pathname.startsWith(to) : location.pathname === to;
+              return (
+                <NavLink
+                  key={item.label}
+                  component={Link}
+                  to={to}
+                  label={t(item.label)}
+                  active={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                />
+              );
+            })}
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      </ModalHost>
+    </BackOfficeContext.Provider>
+  );
+}

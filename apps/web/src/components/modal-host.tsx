@@ -1,0 +1,19 @@
+import { ModalsProvider } from '@mantine/modals';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The modal stack of the back-office and builder screens. Mounted by their layouts rather than at
+ * the root so that the login page does not download the modal code (it keeps the login under budget).
+ */
+export function ModalHost({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ModalsProvider
+      labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}
+      modalProps={{ size: '50%', classNames: { content: 'app-modal-content' } }}
+    >
+      {children}
+    </ModalsProvider>
+  );
+}

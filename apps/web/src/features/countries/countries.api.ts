@@ -1,0 +1,21 @@
+import type { Country, CreateCountry, UpdateCountry } from '@promo/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: ['countries'],
+    queryFn: ({ signal }) => api.get<Country[]>('/countries', { signal }),
+  });
+
+export const countryQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['countries', code],
+    queryFn: () => api.get<Country>(`/countries/${code}`),
+    staleTime: 30 * 60_000,
+  });
+
+export const createCountry = (body: CreateCountry) => api.post<Country>('/countries', body);
+export const updateCountry = (code: string, body: UpdateCountry) =>
+  api.patch<Country>(`/countries/${code}`, body);
+export const deleteCountry = (code: string) => api.delete(`/countries/${code}`);

@@ -1,0 +1,179 @@
+import { Button, Divider, Group, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { CreateTenant, type Tenant, UpdateTenant } from '@promo/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { contractResolver } from '../../lib/contract-resolver.ts';
+import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { countriesQuery } from '../countries/countries.api.ts';
+import { createTenant, updateTenant } from './tenants.api.ts';
+
+const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+const CreateForm = CreateTenant.pick({ slug: true, name: true, countryCode: true }).extend({
+  admin: CreateTenant.shape.admin.unwrap(),
+});
+
+function useCountryOptions() {
+  const countries = useQuery(countriesQuery());
+  return (countries.data ?? []).map((country) => ({
+    value: country.code,
+    label: `${country.name} (${country.code})`,
+  }));
+}
+
+export function CreateTenantForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const countries = useCountryOptions();
+  const form = useForm({
+    resolver: contractResolver(CreateForm),
+    defaultValues: {
+      slug: '',
+      name: '',
+      countryCode: '',
+      admin: { username: '', password: '', name: undefined, email: undefined },
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: createTenant,
+    onSuccess: async (tenant) => {
+      await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+      showToast('success', t('tenants.created', { name: tenant.name }));
+      onDone();
+    },
+    onError: (error) =>
+      showApiError(error, form.setError, [
+        'slug',
+        'name',
+        'countryCode',
+        'admin.username',
+        'admin.password',
+        'admin.name',
+        'admin.email',
+      ]),
+  });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <Stack>
+        <TextInput
+          label={t('tenants.slug')}
+          description={t('tenants.slugHelp')}
+          data-autofocus
+          {...form.register('slug')}
+          error={fieldMessage(errors.slug)}
+        />
+        <TextInput label={t('tenants.name')} {...form.register('name')} error={fieldMessage(errors.name)} />
+        <Controller
+          control={form.control}
+          name="countryCode"
+          render={({ field }) => (
+            <Select
+              label={t('tenants.country')}
+              data={countries}
+              searchable
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              error={fieldMessage(errors.countryCode)}
+            />
+          )}
+        />
+        <Divider />
+        <Title order={3} size="h5">
+          {t('tenants.firstAdmin')}
+        </Title>
+        <TextInput
+          label={t('users.username')}
+          autoComplete="off"
+          {...form.register('admin.username')}
+          error={fieldMessage(errors.admin?.username)}
+        />
+        <PasswordInput
+          label={t('users.password')}
+          autoComplete="new-password"
+          {...form.register('admin.password')}
+          error={fieldMessage(errors.admin?.password)}
+        />
+        <TextInput
+          label={t('users.name')}
+          {...form.register('admin.name', { setValueAs: blankToUndefined })}
+          error={fieldMessage(errors.admin?.name)}
+        />
+        <TextInput
+          label={t('users.email')}
+          type="email"
+          {...form.register('admin.email', { setValueAs: blankToUndefined })}
+          error={fieldMessage(errors.admin?.email)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const EditForm = UpdateTenant.pick({ name: true, countryCode: true });
+
+export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const countries = useCountryOptions();
+  const form = useForm({
+    resolver: contractResolver(EditForm),
+    defaultValues: { name: tenant.name, countryCode: tenant.countryCode },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: UpdateTenant) => updateTenant(tenant.id, values),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+      showToast('success', t('tenants.updated'));
+      onDone();
+    },
+    onError: (error) => showApiError(error, form.setError, ['name', 'countryCode']),
+  });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <Stack>
+        <TextInput label={t('tenants.slug')} value={tenant.slug} readOnly disabled />
+        <TextInput
+          label={t('tenants.name')}
+          data-autofocus
+          {...form.register('name')}
+          error={fieldMessage(errors.name)}
+        />
+        <Controller
+          control={form.control}
+          name="countryCode"
+          render={({ field }) => (
+            <Select
+              label={t('tenants.country')}
+              data={countries}
+              searchable
+              value={field.value ?? null}
+              onChange={(value) => field.onChange(value ?? undefined)}
+              allowDeselect={false}
+              error={fieldMessage(errors.countryCode)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

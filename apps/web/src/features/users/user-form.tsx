@@ -1,0 +1,163 @@
+import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { RegisterUser, type Role, UpdateUser, type User } from '@promo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { contractResolver } from '../../lib/contract-resolver.ts';
+import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { registerUser, updateUser } from './users.api.ts';
+
+const TENANT_ROLES: Role[] = ['ADMIN', 'ANALYST', 'OPERATOR'];
+
+/** Empty optional texts are sent as absent (create) or null (edit), never as ''. */
+const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+function useRoleOptions() {
+  const { t } = useTranslation();
+  return TENANT_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+}
+
+const CreateForm = RegisterUser.pick({ username: true, password: true, role: true, name: true, email: true });
+
+export function CreateUserForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const roles = useRoleOptions();
+  const form = useForm({
+    resolver: contractResolver(CreateForm),
+    defaultValues: {
+      username: '',
+      password: '',
+      role: 'OPERATOR' as Role,
+      name: undefined,
+      email: undefined,
+    },
+  });
+  const mutation = useMutation({
+    mutationFn: registerUser,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      showToast('success', t('users.created'));
+      onDone();
+    },
+    onError: (error) => showApiError(error, form.setError, ['username', 'password', 'role', 'name', 'email']),
+  });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <Stack>
+        <TextInput
+          label={t('users.username')}
+          data-autofocus
+          autoComplete="off"
+          {...form.register('username')}
+          error={fieldMessage(errors.username)}
+        />
+        <PasswordInput
+          label={t('users.password')}
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={fieldMessage(errors.password)}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              label={t('users.role')}
+              data={roles}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? 'OPERATOR')}
+              allowDeselect={false}
+              error={fieldMessage(errors.role)}
+            />
+          )}
+        />
+        <TextInput
+          label={t('users.name')}
+          {...form.register('name', { setValueAs: blankToUndefined })}
+          error={fieldMessage(errors.name)}
+        />
+        <TextInput
+          label={t('users.email')}
+          type="email"
+          {...form.register('email', { setValueAs: blankToUndefined })}
+          error={fieldMessage(errors.email)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const EditForm = UpdateUser.pick({ name: true, email: true, role: true });
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+export function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const roles = useRoleOptions();
+  const form = useForm({
+    resolver: contractResolver(EditForm),
+    defaultValues: { name: user.name, email: user.email, role: user.role },
+  });
+  const mutation = useMutation({
+    mutationFn: (values: UpdateUser) => updateUser(user.id, values),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      showToast('success', t('users.updated'));
+      onDone();
+    },
+    onError: (error) => showApiError(error, form.setError, ['name', 'email', 'role']),
+  });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <Stack>
+        <TextInput label={t('users.username')} value={user.username} readOnly disabled />
+        <TextInput
+          label={t('users.name')}
+          data-autofocus
+          {...form.register('name', { setValueAs: blankToNull })}
+          error={fieldMessage(errors.name)}
+        />
+        <TextInput
+          label={t('users.email')}
+          type="email"
+          {...form.register('email', { setValueAs: blankToNull })}
+          error={fieldMessage(errors.email)}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              label={t('users.role')}
+              data={roles}
+              value={field.value ?? null}
+              onChange={(value) => field.onChange(value ?? undefined)}
+              allowDeselect={false}
+              error={fieldMessage(errors.role)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

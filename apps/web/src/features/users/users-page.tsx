@@ -1,0 +1,140 @@
+import { Alert, Badge, Button, Code, CopyButton, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import type { User } from '@promo/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
+import { confirmDanger } from '../../components/confirm.tsx';
+import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
+import { showApiError } from '../../lib/form-errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { useBackOffice } from '../auth/back-office-context.ts';
+import { CreateUserForm, EditUserForm } from './user-form.tsx';
+import { createResetLink, deleteUser, usersQuery } from './users.api.ts';
+
+function ResetLink({ link, expiresAt, timeZone }: { link: string; expiresAt: string; timeZone?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack>
+      <Text size="sm">
+        {t('users.resetLinkHelp', {
+          until: formatDateTime(expiresAt, timeZone, i18n.language === 'en' ? 'en' : 'es'),
+        })}
+      </Text>
+      <Code block data-testid="reset-link">
+        {link}
+      </Code>
+      <CopyButton value={link}>
+        {({ copied, copy }) => (
+          <Button onClick={copy} variant="light" w="fit-content">
+            {copied ? t('actions.copied') : t('actions.copy')}
+          </Button>
+        )}
+      </CopyButton>
+    </Stack>
+  );
+}
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { timeZone, locale, userId } = useBackOffice();
+  const queryClient = useQueryClient();
+  const table = useTableState({ sort: 'username' });
+  const users = useQuery(usersQuery(table.state));
+
+  const remove = useMutation({
+    mutationFn: deleteUser,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['users'] });
+      showToast('success', t('users.deleted'));
+    },
+    onError: (error) => showApiError(error),
+  });
+  const resetLink = useMutation({
+    mutationFn: createResetLink,
+    onSuccess: (result) =>
+      openAppModal({
+        title: t('users.resetLinkTitle'),
+        children: <ResetLink {...result} timeZone={timeZone} />,
+      }),
+    onError: (error) => showApiError(error),
+  });
+
+  const handleCreate = () => {
+    const id = openAppModal({
+      title: t('users.create'),
+      children: <CreateUserForm onDone={() => closeAppModal(id)} />,
+    });
+  };
+  const handleEdit = (user: User) => {
+    const id = openAppModal({
+      title: t('users.edit', { username: user.username }),
+      children: <EditUserForm user={user} onDone={() => closeAppModal(id)} />,
+    });
+  };
+  const handleDelete = async (user: User) => {
+    const isConfirmed = await confirmDanger({
+      title: t('users.deleteTitle'),
+      message: t('users.deleteConfirm', { username: user.username }),
+      confirmLabel: t('actions.delete'),
+    });
+    if (isConfirmed) remove.mutate(user.id);
+  };
+
+  const columns: Column<User>[] = [
+    { key: 'username', label: t('users.username'), isSortable: true, render: (user) => user.username },
+    { key: 'name', label: t('users.name'), isSortable: true, render: (user) => user.name ?? '—' },
+    { key: 'email', label: t('users.email'), render: (user) => user.email ?? '—' },
+    {
+      key: 'role',
+      label: t('users.role'),
+      isSortable: true,
+      render: (user) => <Badge variant="light">{t(`roles.${user.role}`)}</Badge>,
+    },
+    {
+      key: 'lastLoginAt',
+      label: t('users.lastLogin'),
+      isSortable: true,
+      render: (user) => formatDateTime(user.lastLoginAt, timeZone, locale) || '—',
+    },
+  ];
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('users.title')}
+      </Title>
+      {remove.isError && <Alert color="red">{remove.error.message}</Alert>}
+      <DataTable
+        caption={t('users.caption')}
+        columns={columns}
+        data={users.data}
+        isLoading={users.isLoading}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        rowKey={(user) => user.id}
+        table={table}
+        toolbar={<Button onClick={handleCreate}>{t('users.create')}</Button>}
+        actions={(user) => (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button size="xs" variant="subtle" aria-label={t('table.actionsFor', { name: user.username })}>
+                {t('table.actions')} ▾
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => handleEdit(user)}>{t('actions.edit')}</Menu.Item>
+              <Menu.Item onClick={() => resetLink.mutate(user.id)}>{t('users.resetLink')}</Menu.Item>
+              {user.id !== userId && (
+                <Menu.Item color="red" onClick={() => void handleDelete(user)}>
+                  {t('actions.delete')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      />
+      <Group />
+    </Stack>
+  );
+}

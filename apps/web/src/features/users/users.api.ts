@@ -1,0 +1,41 @@
+import type {
+  ChangePassword,
+  Page,
+  RegisterUser,
+  UpdateUser,
+  UpdateUserConfiguration,
+  User,
+  UserConfiguration,
+} from '@promo/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { TableState } from '../../components/data-table.tsx';
+import { api } from '../../lib/api.ts';
+
+export const usersQuery = (state: TableState & { role?: string }) =>
+  queryOptions({
+    queryKey: ['users', state],
+    queryFn: ({ signal }) => api.get<Page<User>>('/users', { query: state, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const userQuery = (id: string) =>
+  queryOptions({ queryKey: ['users', 'one', id], queryFn: () => api.get<User>(`/users/${id}`) });
+
+export const registerUser = (body: RegisterUser) => api.post<User>('/users/register', body);
+export const updateUser = (id: string, body: UpdateUser) => api.patch<User>(`/users/${id}`, body);
+export const deleteUser = (id: string) => api.delete(`/users/${id}`);
+export const createResetLink = (id: string) =>
+  api.post<{ link: string; expiresAt: string }>(`/users/${id}/password-reset`);
+
+export const configurationQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['configuration', id],
+    queryFn: () => api.get<UserConfiguration>(`/users/configuration/${id}`),
+  });
+
+export const updateConfiguration = (id: string, body: z.input<typeof UpdateUserConfiguration>) =>
+  api.patch<UserConfiguration>(`/users/configuration/${id}`, body);
+
+export const changePassword = (id: string, body: ChangePassword) =>
+  api.patch<{ changed: true; token?: string; expiresAt?: string }>(`/users/password/${id}`, body);

@@ -1,0 +1,43 @@
+import { errorMessage, isErrorCode } from '@promo/contract';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api.ts';
+import { appLocale } from './i18n.ts';
+import { showToast } from './toasts.ts';
+
+/** The text for a field error: contract schemas name their refusals with catalogue codes. */
+export function fieldMessage(error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  const message = error.message ?? '';
+  if (isErrorCode(message)) return errorMessage(message, appLocale());
+  if (message) return message;
+  return errorMessage('FIELD_INVALID', appLocale());
+}
+
+/**
+ * Shows a failed call: each `details` entry on its form field when the form has it, and the
+ * server's message as a danger toast when no field took it.
+ */
+export function showApiError<T extends FieldValues>(
+  error: unknown,
+  setError?: UseFormSetError<T>,
+  fields: readonly string[] = [],
+  pathPrefix = '',
+): void {
+  if (!(error instanceof ApiError)) {
+    showToast('danger', errorMessage('INTERNAL_ERROR', appLocale()));
+    return;
+  }
+  let isShownOnField = false;
+  if (setError) {
+    for (const detail of error.details) {
+      const path =
+        pathPrefix && detail.path.startsWith(pathPrefix) ? detail.path.slice(pathPrefix.length) : detail.path;
+      const field = fields.find((name) => path === name || path.startsWith(`${name}.`));
+      if (field) {
+        setError(field as Path<T>, { type: 'server', message: detail.message });
+        isShownOnField = true;
+      }
+    }
+  }
+  if (!isShownOnField) showToast('danger', error.message);
+}

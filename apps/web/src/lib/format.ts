@@ -1,0 +1,48 @@
+const numberFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Numbers as the spec shows them: thousands commas, two decimals, en-GB. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+const DATE_LOCALES = { es: 'es-ES', en: 'en-GB' } as const;
+
+function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A date and time in the tenant's time zone; '' for missing or invalid input. */
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  timeZone: string | undefined,
+  locale: 'es' | 'en' = 'es',
+): string {
+  if (value === null || value === undefined) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: timeZone && isValidTimeZone(timeZone) ? timeZone : undefined,
+  }).format(date);
+}
+
+/** A calendar date (no time) in the tenant's time zone. */
+export function formatDate(
+  value: string | Date | null | undefined,
+  timeZone: string | undefined,
+  locale: 'es' | 'en' = 'es',
+): string {
+  if (value === null || value === undefined) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    dateStyle: 'short',
+    timeZone: timeZone && isValidTimeZone(timeZone) ? timeZone : undefined,
+  }).format(date);
+}
