@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverBuild = join(root, 'apps/server/dist/main.js');
 const webBuild = join(root, 'apps/web/dist/index.html');
-const sources = ['apps/server/src', 'apps/web/src', 'apps/web/index.html', 'packages/contract/src', 'packages/landing/src'];
+const sources = [
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/index.html',
+  'packages/contract/src',
+  'packages/landing/src',
+];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -28,6 +34,9 @@ if (builtAt === 0 || changedAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: process.cwd(), stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
 import type { App, Limits } from './features/types.ts';
@@ -31,6 +32,8 @@ export type AppDeps = {
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
   trustProxy?: boolean;
+  /** Shared store for rate limits across servers; in-process memory when absent. */
+  redis?: Redis | null;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -69,8 +72,15 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // While shutting down, answers tell clients to drop their keep-alive connection, so that the
+  // server closes as soon as in-flight requests are answered instead of at the idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(helmet, {
@@ -90,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'promo-rl:', skipOnError: true } : {}),
   });
 
   await app.register(swagger, {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { bootstrapFirstRun } from './bootstrap.ts';
 import { readConfig } from './config.ts';
@@ -21,7 +22,14 @@ async function main() {
   await seedCountries(db);
   const firstRun = await bootstrapFirstRun(db, config.initialAdminPassword);
 
+  // Optional: rate limits shared by every server. The product runs without it.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
+    : null;
+  redis?.on('error', () => {});
+
   const app = await buildApp({
+    redis,
     db,
     config: {
       jwtSecret: config.jwtSecret,
@@ -40,6 +48,7 @@ async function main() {
     try {
       await app.close();
       await db.close();
+      redis?.disconnect();
     } finally {
       unlock();
       process.exit(0);
