@@ -19,15 +19,15 @@ if (entry) visit(entry);
 for (const prefix of process.argv.slice(2)) {
   const chunk = files.find((name) => name.startsWith(`${prefix}-`));
   if (chunk) visit(chunk);
-  else console.error(`no chunk ${prefix}`);
+  else process.stderr.write(`no chunk ${prefix}\n`);
 }
 let total = 0;
 for (const name of seen) {
   const size = gzipSync(readFileSync(join(dir, name))).length;
   total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} kB  ${name}`);
+  process.stdout.write(`${(size / 1024).toFixed(1).padStart(7)} kB  ${name}\n`);
 }
 const css = files.length ? readdirSync(dir).filter((name) => name.endsWith('.css')) : [];
 const cssSize = css.reduce((sum, name) => sum + gzipSync(readFileSync(join(dir, name))).length, 0);
-console.log(`${(total / 1024).toFixed(1).padStart(7)} kB  JS total (gzip)`);
-console.log(`${(cssSize / 1024).toFixed(1).padStart(7)} kB  CSS total (gzip)`);
+process.stdout.write(`${(total / 1024).toFixed(1).padStart(7)} kB  JS total (gzip)\n`);
+process.stdout.write(`${(cssSize / 1024).toFixed(1).padStart(7)} kB  CSS total (gzip)\n`);

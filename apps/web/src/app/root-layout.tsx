@@ -31,8 +31,12 @@ function useExpiryTimer() {
 
 export function RootLayout() {
   const themeState = useThemeState();
-  const { i18n } = useTranslation();
-  const theme = useMemo(() => buildMantineTheme(themeState), [themeState]);
+  const { t, i18n } = useTranslation();
+  const togglePassword = t('login.togglePassword');
+  const theme = useMemo(
+    () => buildMantineTheme(themeState, { togglePassword }),
+    [themeState, togglePassword],
+  );
   const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(themeState), [themeState]);
   const isToastHostWanted = useIsToastHostWanted();
   useExpiryTimer();

@@ -66,7 +66,7 @@ export function shadesOf(hex: string): MantineColorsTuple {
   ];
 }
 
-export function buildMantineTheme(theme: ThemeState) {
+export function buildMantineTheme(theme: ThemeState, labels: { togglePassword: string }) {
   const { primary, accent } = theme.colors;
   return createTheme({
     primaryColor: primary ? 'brand' : 'blue',
@@ -77,6 +77,11 @@ export function buildMantineTheme(theme: ThemeState) {
     },
     defaultRadius: 'sm',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    components: {
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.togglePassword } },
+      },
+    },
   });
 }
 

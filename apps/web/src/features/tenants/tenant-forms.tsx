@@ -1,4 +1,4 @@
-import { Button, Divider, Group, PasswordInput, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Fieldset, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { CreateTenant, type Tenant, UpdateTenant } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -80,33 +80,33 @@ export function CreateTenantForm({ onDone }: { onDone: () => void }) {
             />
           )}
         />
-        <Divider />
-        <Title order={3} size="h5">
-          {t('tenants.firstAdmin')}
-        </Title>
-        <TextInput
-          label={t('users.username')}
-          autoComplete="off"
-          {...form.register('admin.username')}
-          error={fieldMessage(errors.admin?.username)}
-        />
-        <PasswordInput
-          label={t('users.password')}
-          autoComplete="new-password"
-          {...form.register('admin.password')}
-          error={fieldMessage(errors.admin?.password)}
-        />
-        <TextInput
-          label={t('users.name')}
-          {...form.register('admin.name', { setValueAs: blankToUndefined })}
-          error={fieldMessage(errors.admin?.name)}
-        />
-        <TextInput
-          label={t('users.email')}
-          type="email"
-          {...form.register('admin.email', { setValueAs: blankToUndefined })}
-          error={fieldMessage(errors.admin?.email)}
-        />
+        <Fieldset legend={t('tenants.firstAdmin')}>
+          <Stack>
+            <TextInput
+              label={t('users.username')}
+              autoComplete="off"
+              {...form.register('admin.username')}
+              error={fieldMessage(errors.admin?.username)}
+            />
+            <PasswordInput
+              label={t('users.password')}
+              autoComplete="new-password"
+              {...form.register('admin.password')}
+              error={fieldMessage(errors.admin?.password)}
+            />
+            <TextInput
+              label={t('users.name')}
+              {...form.register('admin.name', { setValueAs: blankToUndefined })}
+              error={fieldMessage(errors.admin?.name)}
+            />
+            <TextInput
+              label={t('users.email')}
+              type="email"
+              {...form.register('admin.email', { setValueAs: blankToUndefined })}
+              error={fieldMessage(errors.admin?.email)}
+            />
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('actions.cancel')}

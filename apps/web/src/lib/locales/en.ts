@@ -74,6 +74,7 @@ export const en: Messages = {
     suspendedTenant: 'This account is suspended.',
     alreadySignedIn: 'You are already signed in.',
     goToPanel: 'Go to the panel',
+    togglePassword: 'Show or hide the password',
   },
   modal: { maximize: 'Maximize', restore: 'Restore size' },
   nav: {

@@ -73,6 +73,7 @@ export const es = {
     suspendedTenant: 'Esta cuenta está suspendida.',
     alreadySignedIn: 'Ya tiene una sesión abierta.',
     goToPanel: 'Ir al panel',
+    togglePassword: 'Mostrar u ocultar la contraseña',
   },
   modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño' },
   nav: {

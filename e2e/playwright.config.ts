@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3107;
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// One fresh data directory per run; workers inherit it through the environment.
+process.env.PROMO_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'promo-e2e-'));
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'es-ES',
+    timezoneId: 'America/Costa_Rica',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    headless: true,
+  },
+  webServer: {
+    command: 'node ../apps/server/dist/main.js',
+    url: `${BASE_URL}/healthz`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.PROMO_E2E_DATA_DIR,
+      INITIAL_ADMIN_PASSWORD: 'e2e-password-123',
+      PUBLIC_BASE_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  },
+});
