@@ -35,7 +35,7 @@ export async function storedSessionKeys(page: Page): Promise<string[]> {
     for (const storage of [localStorage, sessionStorage]) {
       for (let index = 0; index < storage.length; index += 1) {
         const key = storage.key(index);
-        if (key && key.startsWith('promo.') && key !== 'promo.locale') keys.push(key);
+        if (key?.startsWith('promo.') && key !== 'promo.locale') keys.push(key);
       }
     }
     return keys;
