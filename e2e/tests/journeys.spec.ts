@@ -122,6 +122,11 @@ test('a 401 from the API closes open modals and forces the logout', async ({ pag
   await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // A wrong current password is reported on its field with the server's message.
+  await dialog.getByLabel('Contraseña actual', { exact: true }).fill('wrong-password-1');
+  await dialog.getByLabel('Nueva contraseña', { exact: true }).fill('another-password-1');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('La contraseña actual es incorrecta.')).toBeVisible();
   // A token the server refuses (bad signature) while the clock still considers it valid.
   await page.evaluate(() => {
     const token = sessionStorage.getItem('promo.token') ?? '';

@@ -76,11 +76,21 @@ function ThemePreview({ name, colors }: { name: string; colors: Record<ThemeColo
   );
 }
 
+const baseResolver = contractResolver(Theme);
+
+/** Cleared colour inputs mean "use the preset's colour": they are left out, not sent empty. */
+const themeResolver: typeof baseResolver = (values, context, options) => {
+  const colors = Object.fromEntries(
+    Object.entries(values.colors ?? {}).filter(([, value]) => Boolean(value)),
+  );
+  return baseResolver({ ...values, colors }, context, options);
+};
+
 /** Preset plus colour overrides, with a live preview of the result. */
 export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useForm({ resolver: contractResolver(Theme), defaultValues: tenant.theme });
+  const form = useForm({ resolver: themeResolver, defaultValues: tenant.theme });
   const preset = (useWatch({ control: form.control, name: 'preset' }) ?? 'light') as ThemePreset;
   const overrides = useWatch({ control: form.control, name: 'colors' }) ?? {};
   const validOverrides = Object.fromEntries(
