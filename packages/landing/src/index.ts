@@ -1,39 +1,12 @@
 /**
  * The landing document model (versioned JSON of builder elements), its validator and the
- * renderer shared by the builder preview and the server-side public page. It starts with the
- * vocabulary of the specification; the landing builder issue fills in the rest.
+ * renderer shared by the builder preview and the server-side public page.
  */
-export const LANDING_SCHEMA_VERSION = 1;
-
-/** Tag types of the specification's builder element, plus the layout and widget elements. */
-export const ELEMENT_TYPES = [
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'p',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'form',
-  'img',
-  'input',
-  'textarea',
-  'button',
-  'label',
-  'select',
-  'option',
-  'iframe',
-  'masked-input',
-  'row',
-  'column',
-  'map',
-  'reward-code',
-] as const;
-export type ElementType = (typeof ELEMENT_TYPES)[number];
-
-/** The parentId of a top-level element (the spec's value). */
-export const TOP_LEVEL_PARENT = 'dropZone';
+export * from './css.ts';
+export * from './document.ts';
+export * from './element-types.ts';
+export { checkTree, isSrcAllowed, placementCode, type TreeIssue } from './placement.ts';
+export * from './render.ts';
+export * from './rules.ts';
+export * from './sanitize.ts';
+export * from './xss-corpus.ts';

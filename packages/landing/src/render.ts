@@ -1,0 +1,256 @@
+/**
+ * Server-side render of a landing document to an HTML body fragment plus its stylesheet: plain
+ * string building, no React on the public page. Text and attribute values are always escaped,
+ * only allow-listed attributes are written, and URLs and styles are checked again here, so even a
+ * document that skipped `validateDocument()` renders inert.
+ */
+
+import { compileCss } from './css.ts';
+import type { LandingDocument } from './document.ts';
+import { INPUT_TYPES } from './document.ts';
+import { CONTAINER_TYPES, type ElementType, LANDING_LIMITS, TEXT_TYPES } from './element-types.ts';
+import {
+  asElement,
+  asRecord,
+  asString,
+  childrenOf,
+  type RawElement,
+  type RawRecord,
+  safeId,
+} from './guards.ts';
+import { isAllowedIframeSrc, isSafeImageUrl, isSafeLinkUrl } from './sanitize.ts';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for element content and double-quoted attribute values alike. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** Attributes the iframe always carries: sandboxed, no referrer beyond the origin. */
+export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
+
+const FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
+const MASK = /^[0-9A-Za-z*()\-. /+]{1,60}$/;
+const PIXELS = /^(\d{1,5})(px)?$/;
+const VOID_TYPES: ReadonlySet<ElementType> = new Set(['img', 'input', 'masked-input']);
+
+type Attr = [name: string, value: string | true];
+
+function attrs(list: readonly (Attr | null)[]): string {
+  let out = '';
+  for (const item of list) {
+    if (!item) continue;
+    const [name, value] = item;
+    out += value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`;
+  }
+  return out;
+}
+
+function text(
+  attributes: RawRecord,
+  key: string,
+  max: number = LANDING_LIMITS.maxAttributeLength,
+): string | undefined {
+  return asString(attributes[key])?.slice(0, max);
+}
+
+function pixels(attributes: RawRecord, key: 'width' | 'height'): Attr | null {
+  const digits = PIXELS.exec(asString(attributes[key]) ?? '')?.[1];
+  return digits === undefined ? null : [key, digits];
+}
+
+function fieldName(attributes: RawRecord): Attr | null {
+  const name = asString(attributes.fieldKey) ?? asString(attributes.name);
+  return name !== undefined && FIELD_NAME.test(name) ? ['name', name] : null;
+}
+
+function optional(name: string, value: string | undefined): Attr | null {
+  return value === undefined ? null : [name, value];
+}
+
+type Context = { depth: number; inForm: boolean; budget: { left: number } };
+
+const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
+  row: 'lp-row',
+  column: 'lp-column',
+  map: 'lp-map',
+  'reward-code': 'lp-reward-code',
+};
+
+/** Tag and attributes of one element, or null when it must not be rendered at all. */
+function openTag(element: RawElement, ctx: Context): { tag: string; attributes: (Attr | null)[] } | null {
+  const { type, attributes: a, id } = element;
+  const classes = [CLASS_BY_TYPE[type], id === undefined ? undefined : `lp-${id}`].filter(Boolean).join(' ');
+  const common: (Attr | null)[] = [
+    optional('id', id),
+    classes ? ['class', classes] : null,
+    optional('title', text(a, 'title')),
+  ];
+  switch (type) {
+    case 'row':
+    case 'column':
+    case 'div':
+      return { tag: 'div', attributes: common };
+    case 'map':
+      return { tag: 'div', attributes: [...common, ['data-map', true]] };
+    case 'reward-code':
+      return { tag: 'div', attributes: [...common, ['data-reward-code', true], ['aria-live', 'polite']] };
+    case 'a': {
+      const href = asString(a.href);
+      const blank = a.target === '_blank';
+      return {
+        tag: 'a',
+        attributes: [
+          ...common,
+          href && isSafeLinkUrl(href) ? ['href', href] : null,
+          blank ? ['target', '_blank'] : null,
+          blank ? ['rel', 'noopener noreferrer'] : null,
+        ],
+      };
+    }
+    case 'img': {
+      const src = asString(a.src);
+      return {
+        tag: 'img',
+        attributes: [
+          ...common,
+          src && isSafeImageUrl(src) ? ['src', src] : null,
+          ['alt', text(a, 'alt') ?? ''],
+          pixels(a, 'width'),
+          pixels(a, 'height'),
+          ['loading', 'lazy'],
+          ['decoding', 'async'],
+        ],
+      };
+    }
+    case 'iframe': {
+      const src = asString(a.src);
+      if (!src || !isAllowedIframeSrc(src)) return null;
+      return {
+        tag: 'iframe',
+        attributes: [
+          ...common,
+          ['src', src],
+          ['sandbox', IFRAME_SANDBOX],
+          ['allow', 'fullscreen; picture-in-picture; encrypted-media'],
+          ['referrerpolicy', 'strict-origin-when-cross-origin'],
+          ['loading', 'lazy'],
+          pixels(a, 'width'),
+          pixels(a, 'height'),
+        ],
+      };
+    }
+    case 'form':
+      return { tag: 'form', attributes: [...common, ['method', 'post'], ['data-landing-form', true]] };
+    case 'input':
+    case 'masked-input': {
+      const inputType = asString(a.inputType);
+      const kind =
+        type === 'input' && (INPUT_TYPES as readonly unknown[]).includes(inputType) ? inputType : 'text';
+      const mask = asString(a.mask);
+      const checkable = kind === 'checkbox' || kind === 'radio';
+      return {
+        tag: 'input',
+        attributes: [
+          ...common,
+          ['type', kind ?? 'text'],
+          fieldName(a),
+          optional('placeholder', text(a, 'placeholder')),
+          checkable ? optional('value', text(a, 'value')) : null,
+          a.required === true ? ['required', true] : null,
+          type === 'masked-input' && mask !== undefined && MASK.test(mask) ? ['data-mask', mask] : null,
+        ],
+      };
+    }
+    case 'textarea':
+    case 'select':
+      return {
+        tag: type,
+        attributes: [
+          ...common,
+          fieldName(a),
+          type === 'textarea' ? optional('placeholder', text(a, 'placeholder')) : null,
+          a.required === true ? ['required', true] : null,
+        ],
+      };
+    case 'option':
+      return { tag: 'option', attributes: [...common, optional('value', text(a, 'value'))] };
+    case 'button':
+      return { tag: 'button', attributes: [...common, ['type', ctx.inForm ? 'submit' : 'button']] };
+    case 'label': {
+      const target = safeId({ id: a.htmlFor });
+      return { tag: 'label', attributes: [...common, optional('for', target)] };
+    }
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'p':
+    case 'ul':
+    case 'ol':
+    case 'li':
+      return { tag: type, attributes: common };
+    default: {
+      const unknown: never = type;
+      return unknown;
+    }
+  }
+}
+
+function renderElement(value: unknown, ctx: Context, parentType: ElementType | null): string {
+  const element = asElement(value);
+  if (!element || ctx.budget.left <= 0) return '';
+  if (parentType === 'select' && element.type !== 'option') return '';
+  ctx.budget.left -= 1;
+  const open = openTag(element, ctx);
+  if (!open) return '';
+  const start = `<${open.tag}${attrs(open.attributes)}>`;
+  if (VOID_TYPES.has(element.type)) return start;
+  let inner = '';
+  const content = asString(element.raw.text);
+  if (content !== undefined && TEXT_TYPES.has(element.type))
+    inner += escapeHtml(content.slice(0, LANDING_LIMITS.maxTextLength));
+  if (CONTAINER_TYPES.has(element.type) && ctx.depth < LANDING_LIMITS.maxDepth) {
+    const child: Context = { ...ctx, depth: ctx.depth + 1, inForm: ctx.inForm || element.type === 'form' };
+    for (const item of childrenOf(element.raw.childrens)) inner += renderElement(item, child, element.type);
+  }
+  return `${start}${inner}</${open.tag}>`;
+}
+
+export type RenderedLanding = {
+  /** Body fragment: `<div class="lp-page">...</div>`. */
+  html: string;
+  /** The page's stylesheet, for a `<style>` element (with the page's CSP nonce) or a cached file. */
+  css: string;
+};
+
+/** Renders `document` (validated or not) to an inert HTML fragment and its CSS. */
+export function renderDocument(document: LandingDocument): RenderedLanding {
+  const ctx: Context = { depth: 1, inForm: false, budget: { left: LANDING_LIMITS.maxElements } };
+  let body = '';
+  for (const item of childrenOf(asRecord(document)?.elements)) body += renderElement(item, ctx, null);
+  return { html: `<div class="lp-page">${body}</div>`, css: compileCss(document).replace(/</g, '\\3c ') };
+}
+
+/** `<title>` and description / share-image meta tags of the page, escaped. */
+export function renderHead(document: LandingDocument): string {
+  const page = asRecord(asRecord(document)?.page) ?? {};
+  const title = asString(page.title)?.slice(0, 200) ?? '';
+  const description = asString(page.description)?.slice(0, 500);
+  const image = asString(page.shareImageUrl);
+  let head = `<title>${escapeHtml(title)}</title><meta property="og:title" content="${escapeHtml(title)}">`;
+  if (description !== undefined) {
+    head += `<meta name="description" content="${escapeHtml(description)}">`;
+    head += `<meta property="og:description" content="${escapeHtml(description)}">`;
+  }
+  if (image && isSafeImageUrl(image)) head += `<meta property="og:image" content="${escapeHtml(image)}">`;
+  return head;
+}
