@@ -48,6 +48,11 @@ test('tenant admin signs in to the new tenant and creates an OPERATOR', async ({
   const row = page.getByRole('row', { name: /operador-1/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('Operador', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Acciones de operador-1' }).click();
+  await page.getByRole('menuitem', { name: 'Ver detalles' }).click();
+  const panel = page.getByRole('dialog', { name: 'Ver detalles' });
+  await expect(panel.getByText('Óscar Operador')).toBeVisible();
   await saveScreenshot(page, '02-operator-created');
 });
 

@@ -179,7 +179,8 @@ export function DataTable<T>({
             onChange={setPage}
             size="sm"
             getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? t('table.previous') : t('table.next'),
+              'aria-label':
+                control === 'previous' || control === 'first' ? t('table.previous') : t('table.next'),
             })}
           />
         </Group>

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type Role, resolveThemeColors } from '@promo/contract';
+import { type Role, resolveThemeColors, THEME_PRESET_COLORS } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,10 @@ import { logout, readSession } from '../../features/auth/session.ts';
 import { countryQuery } from '../../features/countries/countries.api.ts';
 import { ChangePasswordForm } from '../../features/profile/change-password-form.tsx';
 import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
+import { configurationQuery } from '../../features/users/users.api.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
 import { pagesPath } from '../../lib/paths.ts';
-import { storeTenantConfig } from '../../lib/session-storage.ts';
+import { STORAGE_KEYS, storeTenantConfig } from '../../lib/session-storage.ts';
 import { applyTheme, resetTheme } from '../../lib/theme.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
@@ -44,14 +45,25 @@ export function Component() {
     enabled: Boolean(tenant.data),
   });
   const me = useQuery({ ...meQuery(), enabled: Boolean(payload) });
+  const configuration = useQuery({ ...configurationQuery(payload?.sub ?? ''), enabled: Boolean(payload) });
+  const themePreference = configuration.data?.theme ?? null;
+  const localePreference = configuration.data?.locale;
+
+  // The saved language applies unless this browser already has an explicit choice.
+  useEffect(() => {
+    if (!localePreference || localStorage.getItem(STORAGE_KEYS.locale)) return;
+    if (appLocale() !== localePreference) void changeLocale(localePreference);
+  }, [localePreference]);
 
   useEffect(() => {
+    // A person's own theme choice (profile) wins over the tenant's colours.
+    if (themePreference) applyTheme(themePreference, THEME_PRESET_COLORS[themePreference]);
     if (!tenant.data) {
-      if (!isTenantUser) resetTheme();
+      if (!isTenantUser && !themePreference) resetTheme();
       return;
     }
     const colors = resolveThemeColors(tenant.data.theme);
-    applyTheme(tenant.data.theme.preset, colors);
+    if (!themePreference) applyTheme(tenant.data.theme.preset, colors);
     storeTenantConfig({
       slug: tenant.data.slug,
       name: tenant.data.name,
@@ -59,7 +71,7 @@ export function Component() {
       colors,
       timeZone: country.data?.timeZone,
     });
-  }, [tenant.data, country.data, isTenantUser]);
+  }, [tenant.data, country.data, isTenantUser, themePreference]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the mobile menu on navigation
   useEffect(() => close(), [location.pathname]);

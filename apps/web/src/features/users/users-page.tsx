@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Menu, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
+import { SidePanel } from '../../components/side-panel.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -35,11 +37,39 @@ function ResetLink({ link, expiresAt, timeZone }: { link: string; expiresAt: str
   );
 }
 
+function UserDetails({ user, timeZone, locale }: { user: User; timeZone?: string; locale: 'es' | 'en' }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('users.username'), user.username],
+    [t('users.name'), user.name ?? '—'],
+    [t('users.email'), user.email ?? '—'],
+    [t('users.role'), t(`roles.${user.role}`)],
+    [t('users.active'), user.active ? t('common.yes') : t('common.no')],
+    [t('users.createdAt'), formatDateTime(user.createdAt, timeZone, locale)],
+    [t('users.lastLogin'), formatDateTime(user.lastLoginAt, timeZone, locale) || '—'],
+  ];
+  return (
+    <Stack gap="xs" component="dl">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text size="sm" c="dimmed" component="dt">
+            {label}
+          </Text>
+          <Text component="dd" m={0}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 export function UsersPage() {
   const { t } = useTranslation();
   const { timeZone, locale, userId } = useBackOffice();
   const queryClient = useQueryClient();
   const table = useTableState({ sort: 'username' });
+  const [shownUser, setShownUser] = useState<User | null>(null);
   const users = useQuery(usersQuery(table.state));
 
   const remove = useMutation({
@@ -123,6 +153,7 @@ export function UsersPage() {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item onClick={() => setShownUser(user)}>{t('users.details')}</Menu.Item>
               <Menu.Item onClick={() => handleEdit(user)}>{t('actions.edit')}</Menu.Item>
               <Menu.Item onClick={() => resetLink.mutate(user.id)}>{t('users.resetLink')}</Menu.Item>
               {user.id !== userId && (
@@ -134,7 +165,9 @@ export function UsersPage() {
           </Menu>
         )}
       />
-      <Group />
+      <SidePanel opened={shownUser !== null} onClose={() => setShownUser(null)} title={t('users.details')}>
+        {shownUser && <UserDetails user={shownUser} timeZone={timeZone} locale={locale} />}
+      </SidePanel>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { Messages } from './es.ts';
 
 export const en: Messages = {
+  common: { yes: 'Yes', no: 'No' },
   actions: {
     cancel: 'Cancel',
     confirm: 'Confirm',
@@ -199,6 +200,9 @@ export const en: Messages = {
     deleteTitle: 'Delete user',
     deleteConfirm: 'Delete the user {{username}}? This cannot be undone.',
     resetLink: 'Password reset link',
+    details: 'View details',
+    active: 'Active',
+    createdAt: 'Created',
     resetLinkTitle: 'Password reset link',
     resetLinkHelp: 'Send this link to the person. It works once, until {{until}}.',
   },

@@ -1,5 +1,6 @@
 /** Spanish, the product's language. `en.ts` must have exactly the same keys. */
 export const es = {
+  common: { yes: 'Sí', no: 'No' },
   actions: {
     cancel: 'Cancelar',
     confirm: 'Confirmar',
@@ -198,6 +199,9 @@ export const es = {
     deleteTitle: 'Eliminar usuario',
     deleteConfirm: '¿Eliminar al usuario {{username}}? Esta acción no se puede deshacer.',
     resetLink: 'Enlace para restablecer contraseña',
+    details: 'Ver detalles',
+    active: 'Activo',
+    createdAt: 'Creado',
     resetLinkTitle: 'Enlace para restablecer la contraseña',
     resetLinkHelp: 'Envíe este enlace a la persona. Sirve una sola vez, hasta el {{until}}.',
   },
