@@ -46,7 +46,13 @@ function logSafeUrl(request: FastifyRequest): string {
 /** Builds the HTTP application: platform plugins, then every feature. Reads no environment. */
 export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
-  const limits: Limits = { loginPerMinute: 30, publicPerMinute: 120, ...deps.limits };
+  const limits: Limits = {
+    loginPerMinute: 30,
+    publicPerMinute: 300,
+    participationsPerMinute: 60,
+    participationsPerIdentityPerMinute: 10,
+    ...deps.limits,
+  };
   const app = Fastify({
     logger: {
       level: deps.logLevel ?? 'info',

@@ -240,6 +240,66 @@ const catalogue = {
     en: 'This promotion is not available right now.',
   },
 
+  // --- campaigns and participation --------------------------------------------------------
+  CAMPAIGN_NAME_TAKEN: {
+    status: 409,
+    es: 'Ya existe una campaña con ese nombre.',
+    en: 'A campaign with that name already exists.',
+  },
+  /** Archived campaigns are read-only until restored. */
+  CAMPAIGN_ARCHIVED: {
+    status: 409,
+    es: 'La campaña está archivada: restáurela para modificarla.',
+    en: 'The campaign is archived: restore it to change it.',
+  },
+  /** A campaign cannot be activated (or take part) without its form. */
+  CAMPAIGN_FORM_MISSING: {
+    status: 422,
+    es: 'La campaña no tiene formulario: configúrelo antes de activarla.',
+    en: 'The campaign has no form: set it up before activating it.',
+  },
+  CAMPAIGN_GROUP_NAME_TAKEN: {
+    status: 409,
+    es: 'Ya existe un grupo de campañas con ese nombre.',
+    en: 'A campaign group with that name already exists.',
+  },
+  IDENTITY_FIELD_REQUIRED: {
+    status: 400,
+    es: 'El formulario debe incluir el número de identificación como campo obligatorio.',
+    en: 'The form must include the identity number as a required field.',
+  },
+  CONSENT_REQUIRED: {
+    status: 400,
+    es: 'Debe aceptar los términos y condiciones para participar.',
+    en: 'You must accept the terms and conditions to take part.',
+  },
+  DATE_RANGE_INVALID: {
+    status: 400,
+    es: 'La fecha final debe ser posterior a la inicial.',
+    en: 'The end date must be after the start date.',
+  },
+  DEPARTMENT_NOT_ALLOWED: {
+    status: 422,
+    es: 'Esta promoción no está disponible en su departamento.',
+    en: 'This promotion is not available in your department.',
+  },
+  OUTSIDE_SCHEDULE: {
+    status: 422,
+    es: 'Esta promoción solo recibe participaciones en los días y horarios indicados.',
+    en: 'This promotion only accepts entries on the stated days and hours.',
+  },
+  /** Blacklisted: the person is not told why. The spec's generic text, verbatim. */
+  PARTICIPATION_NOT_ACCEPTED: {
+    status: 422,
+    es: 'Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!',
+    en: 'Something went wrong, please try again or contact your provider!',
+  },
+  BLACKLIST_DUPLICATE: {
+    status: 409,
+    es: 'Ese valor ya está en la lista negra.',
+    en: 'That value is already on the blacklist.',
+  },
+
   // --- builder (spec section 8) -----------------------------------------------------------
   MAP_ALREADY_INSERTED: {
     status: 400,

@@ -6,10 +6,12 @@ import {
   bigint,
   boolean,
   char,
+  date,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -132,6 +134,129 @@ export const outbox = pgTable(
     sentAt: at('sent_at'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const campaignGroups = pgTable(
+  'campaign_groups',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    kind: text('kind', {
+      enum: ['reward_code', 'raffle', 'instant_award', 'marketplace', 'points'],
+    }).notNull(),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    startsAt: at('starts_at').notNull(),
+    endsAt: at('ends_at').notNull(),
+    redeemFrom: at('redeem_from'),
+    redeemUntil: at('redeem_until'),
+    terms: text('terms'),
+    groupId: uuid('group_id'),
+    settings: jsonb('settings').notNull(),
+    formFields: jsonb('form_fields'),
+    active: boolean('active').notNull(),
+    activatedAt: at('activated_at'),
+    archived: boolean('archived').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const campaignRules = pgTable(
+  'campaign_rules',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id'),
+    groupId: uuid('group_id'),
+    kind: text('kind').notNull(),
+    params: jsonb('params').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const blacklist = pgTable(
+  'blacklist',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind', { enum: ['cedula', 'phone', 'email'] }).notNull(),
+    value: text('value').notNull(),
+    reason: text('reason').notNull(),
+    campaignId: uuid('campaign_id'),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const participants = pgTable(
+  'participants',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    cedula: text('cedula'),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    birthdate: date('birthdate', { mode: 'string' }),
+    birthYear: integer('birth_year'),
+    sex: text('sex', { enum: ['female', 'male', 'other'] }),
+    department: text('department'),
+    consentAt: at('consent_at'),
+    erasedAt: at('erased_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const participations = pgTable(
+  'participations',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: uuid('participant_id').notNull(),
+    answers: jsonb('answers').notNull(),
+    landingId: uuid('landing_id'),
+    deviceClass: smallint('device_class').notNull(),
+    department: text('department'),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    consentAt: at('consent_at').notNull(),
+    outcome: jsonb('outcome').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
 
 export const PLATFORM_TENANT_ID = '00000000-0000-0000-0000-000000000000';

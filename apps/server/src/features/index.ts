@@ -1,5 +1,8 @@
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
+import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerParticipationsRoutes } from './participations/participations.routes.ts';
 import { registerTenantsRoutes } from './tenants/tenants.routes.ts';
 import type { FeatureDeps } from './types.ts';
 import { registerUsersRoutes } from './users/users.routes.ts';
@@ -10,4 +13,7 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerUsersRoutes,
   registerTenantsRoutes,
   registerCountriesRoutes,
+  registerCampaignsRoutes,
+  registerParticipationsRoutes,
+  registerBlacklistRoutes,
 ];

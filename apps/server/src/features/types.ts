@@ -18,7 +18,12 @@ export type App = FastifyInstance<
 >;
 
 /** Rate limits per client address, per minute. */
-export type Limits = { loginPerMinute: number; publicPerMinute: number };
+export type Limits = {
+  loginPerMinute: number;
+  publicPerMinute: number;
+  participationsPerMinute: number;
+  participationsPerIdentityPerMinute: number;
+};
 
 /** What every feature's routes receive: the app, the way to a service context, the limits. */
 export type FeatureDeps = {

@@ -45,7 +45,13 @@ export async function createTestApp(options: { limits?: Partial<Limits>; db?: Da
     config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://promo.test', logOutbox: true },
     logLevel: 'info',
     logStream,
-    limits: { loginPerMinute: 1000, publicPerMinute: 1000, ...options.limits },
+    limits: {
+      loginPerMinute: 1000,
+      publicPerMinute: 100_000,
+      participationsPerMinute: 100_000,
+      participationsPerIdentityPerMinute: 100_000,
+      ...options.limits,
+    },
     webDist: null,
   });
   await app.ready();

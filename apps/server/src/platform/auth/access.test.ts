@@ -18,6 +18,81 @@ const sessions: Record<Role, { token: string; userId: string }> = {
 };
 const ROLES = Object.keys(sessions) as Role[];
 
+// Resources of `tenant` that `other` must not reach, and a valid body for each writing route.
+const campaign = (
+  await t.request({
+    method: 'POST',
+    url: '/api/campaigns',
+    token: tenant.admin.token,
+    body: {
+      name: 'promo',
+      title: 'Promo',
+      kind: 'raffle',
+      countryCode: 'CR',
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2027-01-01T00:00:00Z',
+    },
+  })
+).body;
+const group = (
+  await t.request({
+    method: 'POST',
+    url: '/api/campaign-groups',
+    token: tenant.admin.token,
+    body: { name: 'G', campaignIds: [campaign.id] },
+  })
+).body;
+const rule = (
+  await t.request({
+    method: 'POST',
+    url: '/api/campaign-rulers',
+    token: tenant.admin.token,
+    body: { campaignId: campaign.id, kind: 'min_age', params: {} },
+  })
+).body;
+
+const blacklisted = (
+  await t.request({
+    method: 'POST',
+    url: '/api/blacklist',
+    token: tenant.admin.token,
+    body: { kind: 'email', value: 'x@example.com', reason: 'fraude' },
+  })
+).body;
+const FORM = {
+  fields: [
+    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
+    { key: 'department', type: 'department', label: 'Provincia', required: true },
+  ],
+};
+function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
+  const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
+  if (url.startsWith('/api/users')) {
+    const body = url.includes('password/')
+      ? { newPassword: 'a-long-enough-password' }
+      : url.includes('configuration')
+        ? { locale: 'es' }
+        : { name: 'x' };
+    return { id: tenant.admin.userId, body: write && !url.endsWith('password-reset') ? body : undefined };
+  }
+  if (url.startsWith('/api/blacklist')) return { id: blacklisted.id };
+  if (url.startsWith('/api/campaign-groups'))
+    return { id: group.id, body: write ? { name: 'x', campaignIds: [campaign.id] } : undefined };
+  if (url.startsWith('/api/campaign-rulers'))
+    return { id: rule.id, body: write ? { params: {} } : undefined };
+  if (url.startsWith('/api/campaigns')) {
+    const body = url.endsWith('active-status')
+      ? { active: false }
+      : url.endsWith('/form')
+        ? FORM
+        : url.endsWith(':id')
+          ? { title: 'x' }
+          : undefined;
+    return { id: campaign.id, body: write ? body : undefined };
+  }
+  throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
+}
+
 const protectedRoutes = t.app.routeAccess.filter((r) => r.access !== 'public');
 const fill = (url: string, id: string) =>
   url.replace(':id', id).replace(':code', 'CR').replace(':slug', tenant.slug);
@@ -71,16 +146,12 @@ describe('route access', () => {
     (r) => r.url.includes(':id') && (r.access as readonly Role[]).includes('ADMIN'),
   );
   it.each(idRoutes)('$method $url answers 404 for another tenant’s id', async ({ method, url }) => {
+    const fixture = crossTenantFixture(method, url);
     const res = await t.request({
       method: method as 'GET',
-      url: fill(url, tenant.admin.userId),
+      url: url.replace(':id', fixture.id),
       token: other.admin.token,
-      body:
-        method === 'PATCH'
-          ? url.includes('password')
-            ? { newPassword: 'a-long-enough-password' }
-            : {}
-          : undefined,
+      body: fixture.body,
     });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');

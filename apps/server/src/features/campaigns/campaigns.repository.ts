@@ -1,0 +1,303 @@
+import type { Campaign, CampaignListQuery, CampaignState, FormField } from '@promo/contract';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { campaignGroups, campaignRules, campaigns } from '../../db/schema.ts';
+import { containsPattern, iso, orderBy } from '../../platform/sql.ts';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+export function campaignState(row: Pick<CampaignRow, 'archived' | 'active' | 'activatedAt'>): CampaignState {
+  if (row.archived) return 'archived';
+  if (!row.activatedAt) return 'draft';
+  return row.active ? 'active' : 'inactive';
+}
+
+export function toCampaign(row: CampaignRow): Campaign {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    kind: row.kind,
+    countryCode: row.countryCode,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    redeemFrom: iso(row.redeemFrom),
+    redeemUntil: iso(row.redeemUntil),
+    terms: row.terms,
+    groupId: row.groupId,
+    settings: (row.settings ?? {}) as Record<string, unknown>,
+    active: row.active,
+    archived: row.archived,
+    state: campaignState(row),
+    hasForm: Array.isArray(row.formFields),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function formFieldsOf(row: CampaignRow): FormField[] | null {
+  return Array.isArray(row.formFields) ? (row.formFields as FormField[]) : null;
+}
+
+const byId = (tenantId: string, id: string) => and(eq(campaigns.tenantId, tenantId), eq(campaigns.id, id));
+
+export async function findCampaign(tx: Tx, tenantId: string, id: string): Promise<CampaignRow | undefined> {
+  const [row] = await tx.select().from(campaigns).where(byId(tenantId, id));
+  return row;
+}
+
+/** The campaign row locked for the rest of the transaction (state changes). */
+export async function lockCampaign(tx: Tx, tenantId: string, id: string): Promise<CampaignRow | undefined> {
+  const [row] = await tx.select().from(campaigns).where(byId(tenantId, id)).for('update');
+  return row;
+}
+
+export async function findCampaignByName(
+  tx: Tx,
+  tenantId: string,
+  name: string,
+): Promise<CampaignRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.name, name)));
+  return row;
+}
+
+const STATE_FILTERS: Record<CampaignState, SQL> = {
+  draft: sql`${campaigns.activatedAt} is null and not ${campaigns.archived}`,
+  active: sql`${campaigns.active} and not ${campaigns.archived}`,
+  inactive: sql`not ${campaigns.active} and ${campaigns.activatedAt} is not null and not ${campaigns.archived}`,
+  archived: sql`${campaigns.archived}`,
+};
+
+export async function listCampaigns(tx: Tx, tenantId: string, query: CampaignListQuery) {
+  const where = and(
+    eq(campaigns.tenantId, tenantId),
+    query.kind ? eq(campaigns.kind, query.kind) : undefined,
+    query.state ? STATE_FILTERS[query.state] : undefined,
+    query.archived === 'any' || query.state === 'archived'
+      ? undefined
+      : eq(campaigns.archived, query.archived === 'true'),
+    query.groupId ? eq(campaigns.groupId, query.groupId) : undefined,
+    query.q
+      ? or(ilike(campaigns.name, containsPattern(query.q)), ilike(campaigns.title, containsPattern(query.q)))
+      : undefined,
+  );
+  const order = orderBy(
+    query.sort,
+    {
+      name: campaigns.name,
+      title: campaigns.title,
+      kind: campaigns.kind,
+      startsAt: campaigns.startsAt,
+      endsAt: campaigns.endsAt,
+      createdAt: campaigns.createdAt,
+    },
+    sql`${campaigns.createdAt} desc`,
+  );
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    tx.select({ n: count() }).from(campaigns).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertCampaign(tx: Tx, values: typeof campaigns.$inferInsert): Promise<CampaignRow> {
+  const [row] = await tx.insert(campaigns).values(values).returning();
+  if (!row) throw new Error('campaign insert returned no row');
+  return row;
+}
+
+export async function updateCampaignRow(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof campaigns.$inferInsert>,
+  now: Date,
+): Promise<CampaignRow | undefined> {
+  const [row] = await tx
+    .update(campaigns)
+    .set({ ...values, updatedAt: now })
+    .where(byId(tenantId, id))
+    .returning();
+  return row;
+}
+
+export async function deleteCampaignRow(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const rows = await tx.delete(campaigns).where(byId(tenantId, id)).returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+export async function countCampaignsIn(tx: Tx, tenantId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), inArray(campaigns.id, ids)));
+  return row?.n ?? 0;
+}
+
+// --- groups ----------------------------------------------------------------------------------
+
+export type CampaignGroupRow = typeof campaignGroups.$inferSelect;
+
+export async function findGroup(tx: Tx, tenantId: string, id: string): Promise<CampaignGroupRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(campaignGroups)
+    .where(and(eq(campaignGroups.tenantId, tenantId), eq(campaignGroups.id, id)));
+  return row;
+}
+
+export async function listGroups(tx: Tx, tenantId: string) {
+  const [groups, members] = await Promise.all([
+    tx
+      .select()
+      .from(campaignGroups)
+      .where(eq(campaignGroups.tenantId, tenantId))
+      .orderBy(campaignGroups.name),
+    tx
+      .select({ id: campaigns.id, groupId: campaigns.groupId })
+      .from(campaigns)
+      .where(and(eq(campaigns.tenantId, tenantId), sql`${campaigns.groupId} is not null`)),
+  ]);
+  return groups.map((g) => ({
+    ...g,
+    campaignIds: members.filter((m) => m.groupId === g.id).map((m) => m.id),
+  }));
+}
+
+export async function insertGroup(
+  tx: Tx,
+  values: typeof campaignGroups.$inferInsert,
+): Promise<CampaignGroupRow> {
+  const [row] = await tx.insert(campaignGroups).values(values).returning();
+  if (!row) throw new Error('group insert returned no row');
+  return row;
+}
+
+export async function updateGroupRow(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: { name: string; description: string | null },
+) {
+  const [row] = await tx
+    .update(campaignGroups)
+    .set(values)
+    .where(and(eq(campaignGroups.tenantId, tenantId), eq(campaignGroups.id, id)))
+    .returning();
+  return row;
+}
+
+/** Makes `campaignIds` exactly the members of the group. */
+export async function setGroupMembers(
+  tx: Tx,
+  tenantId: string,
+  groupId: string,
+  campaignIds: string[],
+  now: Date,
+) {
+  await tx
+    .update(campaigns)
+    .set({ groupId: null, updatedAt: now })
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.groupId, groupId)));
+  await tx
+    .update(campaigns)
+    .set({ groupId, updatedAt: now })
+    .where(and(eq(campaigns.tenantId, tenantId), inArray(campaigns.id, campaignIds)));
+}
+
+export async function deleteGroupRow(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(campaignGroups)
+    .where(and(eq(campaignGroups.tenantId, tenantId), eq(campaignGroups.id, id)))
+    .returning({ id: campaignGroups.id });
+  return rows.length > 0;
+}
+
+// --- rules -----------------------------------------------------------------------------------
+
+export type RuleRow = typeof campaignRules.$inferSelect;
+
+/** The rules that apply to a campaign: its own and its group's. */
+export async function rulesFor(
+  tx: Tx,
+  tenantId: string,
+  campaign: Pick<CampaignRow, 'id' | 'groupId'>,
+): Promise<RuleRow[]> {
+  return tx
+    .select()
+    .from(campaignRules)
+    .where(
+      and(
+        eq(campaignRules.tenantId, tenantId),
+        campaign.groupId
+          ? or(eq(campaignRules.campaignId, campaign.id), eq(campaignRules.groupId, campaign.groupId))
+          : eq(campaignRules.campaignId, campaign.id),
+      ),
+    )
+    .orderBy(campaignRules.createdAt);
+}
+
+export async function listRules(
+  tx: Tx,
+  tenantId: string,
+  filter: { campaignId?: string | undefined; groupId?: string | undefined },
+) {
+  return tx
+    .select()
+    .from(campaignRules)
+    .where(
+      and(
+        eq(campaignRules.tenantId, tenantId),
+        filter.campaignId ? eq(campaignRules.campaignId, filter.campaignId) : undefined,
+        filter.groupId ? eq(campaignRules.groupId, filter.groupId) : undefined,
+      ),
+    )
+    .orderBy(campaignRules.createdAt);
+}
+
+export async function insertRule(tx: Tx, values: typeof campaignRules.$inferInsert): Promise<RuleRow> {
+  const [row] = await tx.insert(campaignRules).values(values).returning();
+  if (!row) throw new Error('rule insert returned no row');
+  return row;
+}
+
+export async function findRule(tx: Tx, tenantId: string, id: string): Promise<RuleRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(campaignRules)
+    .where(and(eq(campaignRules.tenantId, tenantId), eq(campaignRules.id, id)));
+  return row;
+}
+
+export async function updateRuleParams(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  params: unknown,
+): Promise<RuleRow | undefined> {
+  const [row] = await tx
+    .update(campaignRules)
+    .set({ params })
+    .where(and(eq(campaignRules.tenantId, tenantId), eq(campaignRules.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteRuleRow(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(campaignRules)
+    .where(and(eq(campaignRules.tenantId, tenantId), eq(campaignRules.id, id)))
+    .returning({ id: campaignRules.id });
+  return rows.length > 0;
+}

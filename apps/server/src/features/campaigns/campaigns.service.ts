@@ -1,0 +1,241 @@
+import type {
+  Campaign,
+  CampaignForm,
+  CampaignListQuery,
+  CreateCampaign,
+  Page,
+  UpdateCampaign,
+} from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
+import { findCountry } from '../countries/countries.repository.ts';
+import {
+  type CampaignRow,
+  deleteCampaignRow,
+  findCampaign,
+  findGroup,
+  formFieldsOf,
+  insertCampaign,
+  listCampaigns as listCampaignRows,
+  lockCampaign,
+  toCampaign,
+  updateCampaignRow,
+} from './campaigns.repository.ts';
+
+const date = (value: string | null | undefined) =>
+  value ? new Date(value) : value === null ? null : undefined;
+
+/** The campaign of the caller's tenant, or NOT_FOUND (also for another tenant's id). */
+export async function getCampaignRow(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<CampaignRow> {
+  const row = options.lock ? await lockCampaign(tx, tenantId, id) : await findCampaign(tx, tenantId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function assertReferences(
+  tx: Tx,
+  tenantId: string,
+  input: { countryCode?: string | undefined; groupId?: string | null | undefined },
+) {
+  if (input.countryCode && !(await findCountry(tx, input.countryCode)))
+    throw fieldError('countryCode', 'FIELD_INVALID');
+  if (input.groupId && !(await findGroup(tx, tenantId, input.groupId)))
+    throw fieldError('groupId', 'FIELD_INVALID');
+}
+
+function translateUnique(error: unknown): never {
+  if (isUniqueViolation(error))
+    throw new AppError('CAMPAIGN_NAME_TAKEN', [{ path: 'name', code: 'CAMPAIGN_NAME_TAKEN' }]);
+  throw error;
+}
+
+export async function createCampaign(ctx: Ctx, input: CreateCampaign): Promise<Campaign> {
+  const { tenantId } = actorOf(ctx);
+  try {
+    return await inTenant(ctx, async (tx) => {
+      await assertReferences(tx, tenantId, input);
+      const row = await insertCampaign(tx, {
+        tenantId,
+        name: input.name,
+        title: input.title,
+        description: input.description ?? null,
+        kind: input.kind,
+        countryCode: input.countryCode,
+        startsAt: new Date(input.startsAt),
+        endsAt: new Date(input.endsAt),
+        redeemFrom: date(input.redeemFrom) ?? null,
+        redeemUntil: date(input.redeemUntil) ?? null,
+        terms: input.terms ?? null,
+        groupId: input.groupId ?? null,
+        settings: input.settings ?? {},
+        active: false,
+        archived: false,
+      });
+      await audit(tx, ctx, {
+        tenantId,
+        action: 'campaign.create',
+        entityType: 'campaign',
+        entityId: row.id,
+        details: { kind: row.kind },
+      });
+      return toCampaign(row);
+    });
+  } catch (error) {
+    translateUnique(error);
+  }
+}
+
+export async function listCampaigns(ctx: Ctx, query: CampaignListQuery): Promise<Page<Campaign>> {
+  const { tenantId } = actorOf(ctx);
+  const { rows, total } = await inTenant(ctx, (tx) => listCampaignRows(tx, tenantId, query));
+  return { items: rows.map(toCampaign), total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getCampaign(ctx: Ctx, id: string): Promise<Campaign> {
+  const { tenantId } = actorOf(ctx);
+  return toCampaign(await inTenant(ctx, (tx) => getCampaignRow(tx, tenantId, id)));
+}
+
+/**
+ * Changes a campaign. Archived campaigns are read-only; once people have taken part, the
+ * country (which decides identity and phone formats) can no longer change ('Campaign not updated').
+ */
+export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign): Promise<Campaign> {
+  const { tenantId } = actorOf(ctx);
+  try {
+    return await inTenant(ctx, async (tx) => {
+      const current = await getCampaignRow(tx, tenantId, id, { lock: true });
+      if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
+      await assertReferences(tx, tenantId, input);
+      const startsAt = input.startsAt ? new Date(input.startsAt) : current.startsAt;
+      const endsAt = input.endsAt ? new Date(input.endsAt) : current.endsAt;
+      if (endsAt <= startsAt) throw fieldError('endsAt', 'DATE_RANGE_INVALID');
+      const row = await updateCampaignRow(
+        tx,
+        tenantId,
+        id,
+        {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.countryCode !== undefined ? { countryCode: input.countryCode } : {}),
+          ...(input.terms !== undefined ? { terms: input.terms } : {}),
+          ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
+          ...(input.settings !== undefined ? { settings: input.settings } : {}),
+          startsAt,
+          endsAt,
+          ...(input.redeemFrom !== undefined ? { redeemFrom: date(input.redeemFrom) ?? null } : {}),
+          ...(input.redeemUntil !== undefined ? { redeemUntil: date(input.redeemUntil) ?? null } : {}),
+        },
+        ctx.clock.now(),
+      );
+      if (!row) throw new AppError('CAMPAIGN_NOT_UPDATED');
+      await audit(tx, ctx, {
+        tenantId,
+        action: 'campaign.update',
+        entityType: 'campaign',
+        entityId: id,
+        details: { fields: Object.keys(input) },
+      });
+      return toCampaign(row);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error) || (error instanceof Error && /check constraint/i.test(error.message))) {
+      throw new AppError('CAMPAIGN_NOT_UPDATED');
+    }
+    translateUnique(error);
+  }
+}
+
+/** Deletes a campaign without data; with participations (codes, draws…) it must be archived. */
+export async function deleteCampaign(ctx: Ctx, id: string): Promise<void> {
+  const { tenantId } = actorOf(ctx);
+  try {
+    await inTenant(ctx, async (tx) => {
+      await getCampaignRow(tx, tenantId, id, { lock: true });
+      await deleteCampaignRow(tx, tenantId, id);
+      await audit(tx, ctx, { tenantId, action: 'campaign.delete', entityType: 'campaign', entityId: id });
+    });
+  } catch (error) {
+    // every table holding a campaign's data references it without cascading
+    if (isForeignKeyViolation(error)) throw new AppError('CAMPAIGN_HAS_DATA');
+    throw error;
+  }
+}
+
+/** Activates (from draft or inactive) or deactivates a campaign. Activation needs a form. */
+export async function setActiveStatus(ctx: Ctx, id: string, active: boolean): Promise<Campaign> {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    const current = await getCampaignRow(tx, tenantId, id, { lock: true });
+    if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
+    if (active && !formFieldsOf(current)) throw new AppError('CAMPAIGN_FORM_MISSING');
+    const now = ctx.clock.now();
+    const row = await updateCampaignRow(
+      tx,
+      tenantId,
+      id,
+      { active, activatedAt: active ? (current.activatedAt ?? now) : current.activatedAt },
+      now,
+    );
+    await audit(tx, ctx, {
+      tenantId,
+      action: active ? 'campaign.activate' : 'campaign.deactivate',
+      entityType: 'campaign',
+      entityId: id,
+    });
+    return toCampaign(row as CampaignRow);
+  });
+}
+
+/** Archives (read-only, hidden from lists, inactive) or restores a campaign. */
+export async function setArchived(ctx: Ctx, id: string, archived: boolean): Promise<Campaign> {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    await getCampaignRow(tx, tenantId, id, { lock: true });
+    const row = await updateCampaignRow(
+      tx,
+      tenantId,
+      id,
+      archived ? { archived: true, active: false } : { archived: false },
+      ctx.clock.now(),
+    );
+    await audit(tx, ctx, {
+      tenantId,
+      action: archived ? 'campaign.archive' : 'campaign.restore',
+      entityType: 'campaign',
+      entityId: id,
+    });
+    return toCampaign(row as CampaignRow);
+  });
+}
+
+export async function getForm(ctx: Ctx, id: string): Promise<CampaignForm> {
+  const { tenantId } = actorOf(ctx);
+  const row = await inTenant(ctx, (tx) => getCampaignRow(tx, tenantId, id));
+  return { fields: formFieldsOf(row) ?? [] };
+}
+
+export async function setForm(ctx: Ctx, id: string, form: CampaignForm): Promise<CampaignForm> {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    const current = await getCampaignRow(tx, tenantId, id, { lock: true });
+    if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
+    await updateCampaignRow(tx, tenantId, id, { formFields: form.fields }, ctx.clock.now());
+    await audit(tx, ctx, {
+      tenantId,
+      action: 'campaign.form',
+      entityType: 'campaign',
+      entityId: id,
+      details: { fields: form.fields.length },
+    });
+    return form;
+  });
+}

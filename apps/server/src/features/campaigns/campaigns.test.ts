@@ -1,0 +1,431 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createActiveCampaign,
+  participate,
+  STANDARD_FORM,
+  validAnswers,
+} from '../../testing/campaign-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+
+const t = await createTestApp();
+const base = {
+  title: 'Promo',
+  kind: 'reward_code',
+  countryCode: 'CR',
+  startsAt: '2026-01-01T00:00:00Z',
+  endsAt: '2026-12-31T00:00:00Z',
+};
+
+describe('campaigns', () => {
+  it('are created as drafts, read, listed with filters, updated and deleted', async () => {
+    const tenant = await t.createTenant();
+    const name = t.unique('verano');
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: {
+        ...base,
+        name,
+        redeemFrom: '2026-02-01T00:00:00Z',
+        redeemUntil: '2027-01-31T00:00:00Z',
+        settings: { centreIds: [] },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name,
+      kind: 'reward_code',
+      active: false,
+      archived: false,
+      state: 'draft',
+      hasForm: false,
+    });
+    const id = created.body.id;
+    await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('rifa'), kind: 'raffle' },
+    });
+
+    const raffles = await t.request({ url: '/api/campaigns?kind=raffle', token: tenant.admin.token });
+    expect(raffles.body.items.map((c: { kind: string }) => c.kind)).toEqual(['raffle']);
+    const drafts = await t.request({ url: '/api/campaigns?state=draft', token: tenant.admin.token });
+    expect(drafts.body.total).toBe(2);
+    const searched = await t.request({ url: `/api/campaigns?q=${name}`, token: tenant.admin.token });
+    expect(searched.body.items.map((c: { id: string }) => c.id)).toEqual([id]);
+
+    const updated = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${id}`,
+      token: tenant.admin.token,
+      body: { title: 'Nuevo título', terms: 'Aplican restricciones.' },
+    });
+    expect(updated.body).toMatchObject({ title: 'Nuevo título', terms: 'Aplican restricciones.' });
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    expect((await t.request({ url: `/api/campaigns/${id}`, token: analyst.token })).body.title).toBe(
+      'Nuevo título',
+    );
+
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/campaigns/${id}`, token: tenant.admin.token })).status,
+    ).toBe(204);
+    expect((await t.request({ url: `/api/campaigns/${id}`, token: tenant.admin.token })).status).toBe(404);
+  });
+
+  it('refuses a taken name, a reversed window, an unknown kind or country', async () => {
+    const tenant = await t.createTenant();
+    const name = t.unique('x');
+    await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name },
+    });
+    const taken = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('CAMPAIGN_NAME_TAKEN');
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: 'Bad Name', kind: 'lottery', endsAt: '2025-01-01T00:00:00Z' },
+    });
+    const byPath = Object.fromEntries(
+      bad.body.error.details.map((d: { path: string; code: string }) => [d.path, d.code]),
+    );
+    expect(byPath).toMatchObject({ name: 'SLUG_FORMAT', kind: 'FIELD_INVALID' });
+    const reversed = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('y'), endsAt: '2025-01-01T00:00:00Z' },
+    });
+    expect(reversed.body.error.details).toEqual([
+      expect.objectContaining({ path: 'endsAt', code: 'DATE_RANGE_INVALID' }),
+    ]);
+    const country = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('z'), countryCode: 'ZZ' },
+    });
+    expect(country.body.error.details).toEqual([
+      expect.objectContaining({ path: 'countryCode', code: 'FIELD_INVALID' }),
+    ]);
+  });
+
+  it('move draft → active ⇄ inactive, archive (read-only, hidden) and restore', async () => {
+    const tenant = await t.createTenant();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('s') },
+    });
+    const id = created.body.id;
+    const noForm = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${id}/active-status`,
+      token: tenant.admin.token,
+      body: { active: true },
+    });
+    expect(noForm.status).toBe(422);
+    expect(noForm.body.error.code).toBe('CAMPAIGN_FORM_MISSING');
+    await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${id}/form`,
+      token: tenant.admin.token,
+      body: STANDARD_FORM,
+    });
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: `/api/campaigns/${id}/active-status`,
+          token: tenant.admin.token,
+          body: { active: true },
+        })
+      ).body.state,
+    ).toBe('active');
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: `/api/campaigns/${id}/active-status`,
+          token: tenant.admin.token,
+          body: { active: false },
+        })
+      ).body.state,
+    ).toBe('inactive');
+
+    const archived = await t.request({
+      method: 'POST',
+      url: `/api/campaigns/${id}/archive`,
+      token: tenant.admin.token,
+    });
+    expect(archived.body).toMatchObject({ state: 'archived', active: false, archived: true });
+    expect((await t.request({ url: '/api/campaigns', token: tenant.admin.token })).body.total).toBe(0);
+    expect(
+      (await t.request({ url: '/api/campaigns?archived=true', token: tenant.admin.token })).body.total,
+    ).toBe(1);
+    const edit = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${id}`,
+      token: tenant.admin.token,
+      body: { title: 'x' },
+    });
+    expect(edit.body.error.code).toBe('CAMPAIGN_ARCHIVED');
+    expect(
+      (
+        await t.request({
+          method: 'PATCH',
+          url: `/api/campaigns/${id}/active-status`,
+          token: tenant.admin.token,
+          body: { active: true },
+        })
+      ).body.error.code,
+    ).toBe('CAMPAIGN_ARCHIVED');
+
+    expect(
+      (await t.request({ method: 'POST', url: `/api/campaigns/${id}/restore`, token: tenant.admin.token }))
+        .body.state,
+    ).toBe('inactive');
+  });
+
+  it('cannot be deleted once people took part: "Cannot delete a campaign that has data"', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant);
+    expect((await participate(t, tenant, campaign.name, validAnswers())).status).toBe(201);
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/campaigns/${campaign.id}`,
+      token: tenant.admin.token,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'CAMPAIGN_HAS_DATA',
+      message: 'No se puede eliminar una campaña que tiene datos.',
+    });
+  });
+});
+
+describe('forms', () => {
+  it('are stored in order and read back', async () => {
+    const tenant = await t.createTenant();
+    const { body } = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('f') },
+    });
+    const custom = {
+      key: 'favourite',
+      type: 'choice',
+      label: '¿Sabor favorito?',
+      required: true,
+      options: ['Fresa', 'Limón'],
+    };
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${body.id}/form`,
+      token: tenant.admin.token,
+      body: { fields: [...STANDARD_FORM.fields, custom] },
+    });
+    expect(saved.status).toBe(200);
+    const read = await t.request({ url: `/api/campaigns/${body.id}/form`, token: tenant.admin.token });
+    expect(read.body.fields.map((f: { key: string }) => f.key)).toEqual([
+      'cedula',
+      'name',
+      'email',
+      'phone',
+      'birthdate',
+      'sex',
+      'department',
+      'favourite',
+    ]);
+  });
+
+  it('must include a department field and a required identity number', async () => {
+    const tenant = await t.createTenant();
+    const { body } = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('f') },
+    });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${body.id}/form`,
+      token: tenant.admin.token,
+      body: {
+        fields: [
+          { key: 'name', type: 'text', label: 'Nombre' },
+          { key: 'name', type: 'text', label: 'Otra vez' },
+          { key: 'email', type: 'phone', label: 'x' },
+          { key: 'q', type: 'choice', label: 'Elija' },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    const messages = res.body.error.details.map((d: { path: string; code: string; message: string }) => [
+      d.path,
+      d.code,
+      d.message,
+    ]);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        [
+          'fields',
+          'DEPARTMENT_FIELD_REQUIRED',
+          'La campaña debe incluir un campo de departamento en sus formularios de landing.',
+        ],
+        ['fields', 'IDENTITY_FIELD_REQUIRED', expect.any(String)],
+        ['fields.1.key', 'DUPLICATE_VALUE', expect.any(String)],
+        ['fields.2.type', 'FIELD_INVALID', expect.any(String)],
+        ['fields.3.options', 'FIELD_REQUIRED', expect.any(String)],
+      ]),
+    );
+  });
+});
+
+describe('campaign groups', () => {
+  it('need at least one campaign, and group campaigns of the tenant only', async () => {
+    const tenant = await t.createTenant();
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/campaign-groups',
+      token: tenant.admin.token,
+      body: { name: 'Verano', campaignIds: [] },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details[0]).toMatchObject({
+      path: 'campaignIds',
+      code: 'CAMPAIGN_GROUP_EMPTY',
+      message: 'Un grupo de campañas necesita al menos una campaña.',
+    });
+
+    const a = await createActiveCampaign(t, tenant);
+    const b = await createActiveCampaign(t, tenant);
+    const other = await t.createTenant();
+    const foreign = await createActiveCampaign(t, other);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/campaign-groups',
+      token: tenant.admin.token,
+      body: { name: 'Mixto', campaignIds: [a.id, foreign.id] },
+    });
+    expect(refused.body.error.details[0]).toMatchObject({ path: 'campaignIds', code: 'FIELD_INVALID' });
+
+    const group = await t.request({
+      method: 'POST',
+      url: '/api/campaign-groups',
+      token: tenant.admin.token,
+      body: { name: 'Verano', campaignIds: [a.id, b.id] },
+    });
+    expect(group.status).toBe(201);
+    expect(group.body.campaignIds.sort()).toEqual([a.id, b.id].sort());
+    expect((await t.request({ url: `/api/campaigns/${a.id}`, token: tenant.admin.token })).body.groupId).toBe(
+      group.body.id,
+    );
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/campaign-groups/${group.body.id}`,
+      token: tenant.admin.token,
+      body: { name: 'Invierno', campaignIds: [b.id] },
+    });
+    expect(renamed.body).toMatchObject({ name: 'Invierno', campaignIds: [b.id] });
+    const dup = await t.request({
+      method: 'POST',
+      url: '/api/campaign-groups',
+      token: tenant.admin.token,
+      body: { name: 'invierno', campaignIds: [a.id] },
+    });
+    expect(dup.body.error.code).toBe('CAMPAIGN_GROUP_NAME_TAKEN');
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/campaign-groups/${group.body.id}`,
+          token: tenant.admin.token,
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await t.request({ url: `/api/campaigns/${b.id}`, token: tenant.admin.token })).body.groupId,
+    ).toBeNull();
+  });
+});
+
+describe('campaign rules', () => {
+  it('validate their parameters with catalogue messages', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ campaignId: campaign.id, kind: 'max_per_identity', params: {} }, 'params.total', 'FIELD_REQUIRED'],
+      [
+        { campaignId: campaign.id, kind: 'max_per_identity', params: { perDay: 0 } },
+        'params.perDay',
+        'REPETITION_COUNT_POSITIVE',
+      ],
+      [
+        { campaignId: campaign.id, kind: 'schedule', params: { days: [1], from: '25:00', to: '10:00' } },
+        'params.from',
+        'FIELD_INVALID',
+      ],
+      [{ kind: 'min_age', params: {} }, 'campaignId', 'CAMPAIGN_REQUIRED'],
+      [{ campaignId: campaign.id, kind: 'lucky', params: {} }, 'kind', 'FIELD_INVALID'],
+    ];
+    for (const [body, path, code] of cases) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/campaign-rulers',
+        token: tenant.admin.token,
+        body,
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.details).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path, code })]),
+      );
+    }
+  });
+
+  it('are listed, changed and removed; min_age defaults to 18', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant);
+    const rule = await t.request({
+      method: 'POST',
+      url: '/api/campaign-rulers',
+      token: tenant.admin.token,
+      body: { campaignId: campaign.id, kind: 'min_age', params: {} },
+    });
+    expect(rule.body.params).toEqual({ years: 18 });
+    const changed = await t.request({
+      method: 'PATCH',
+      url: `/api/campaign-rulers/${rule.body.id}`,
+      token: tenant.admin.token,
+      body: { params: { years: 21 } },
+    });
+    expect(changed.body.params).toEqual({ years: 21 });
+    const list = await t.request({
+      url: `/api/campaign-rulers?campaignId=${campaign.id}`,
+      token: tenant.admin.token,
+    });
+    expect(list.body).toHaveLength(1);
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `/api/campaign-rulers/${rule.body.id}`,
+          token: tenant.admin.token,
+        })
+      ).status,
+    ).toBe(204);
+  });
+});

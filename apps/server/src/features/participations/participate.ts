@@ -1,0 +1,189 @@
+import {
+  answersIssues,
+  type FormField,
+  normaliseBlacklistValue,
+  type ParticipationRequest,
+  type ParticipationResponse,
+} from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idempotent, requestHash } from '../../platform/idempotency.ts';
+import { localTime } from '../../platform/local-time.ts';
+import {
+  type CampaignRow,
+  campaignState,
+  findCampaignByName,
+  formFieldsOf,
+  type RuleRow,
+  rulesFor,
+} from '../campaigns/campaigns.repository.ts';
+import { findCountry } from '../countries/countries.repository.ts';
+import { findTenantBySlug } from '../tenants/tenants.repository.ts';
+import { type DeviceClass, deviceClass } from './device-class.ts';
+import { participationKinds } from './participation-kinds.ts';
+import {
+  countParticipations,
+  findBlacklisted,
+  groupCampaignIds,
+  insertParticipation,
+  type PersonFields,
+  setParticipationOutcome,
+  upsertParticipant,
+} from './participations.repository.ts';
+import { firstRefusal, minimumAge } from './rules.ts';
+
+export type ParticipationMeta = { userAgent: string | undefined; idempotencyKey: string | undefined };
+
+/** The tenant of a public URL: unknown is not found, suspended says so. */
+export async function publicTenant(ctx: Ctx, slug: string) {
+  const tenant = await ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, slug));
+  if (!tenant) throw new AppError('NOT_FOUND');
+  if (tenant.status === 'suspended') throw new AppError('TENANT_SUSPENDED');
+  return tenant;
+}
+
+/** Whether people can take part now: active, not archived, inside the participation window. */
+export function isOpen(campaign: CampaignRow, now: Date): boolean {
+  return campaignState(campaign) === 'active' && campaign.startsAt <= now && now < campaign.endsAt;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+type Refusal = { refused: AppError };
+
+/**
+ * A person takes part in a campaign through its public form. In one transaction: the campaign
+ * is open, the answers are valid for the campaign's country, the person is not blacklisted, the
+ * rules allow it (checked with the person's row locked), the participation is stored and the
+ * campaign's kind acts on it. An Idempotency-Key makes a retried submission count once.
+ */
+export async function participate(
+  ctx: Ctx,
+  tenantSlug: string,
+  campaignName: string,
+  input: ParticipationRequest,
+  meta: ParticipationMeta,
+): Promise<{ status: number; body: ParticipationResponse; replayed: boolean }> {
+  const tenant = await publicTenant(ctx, tenantSlug);
+  const now = ctx.clock.now();
+  const result = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
+    const campaign = await findCampaignByName(tx, tenant.id, campaignName);
+    if (!campaign) throw new AppError('NOT_FOUND');
+    const fields = formFieldsOf(campaign);
+    if (!fields || !isOpen(campaign, now)) throw new AppError('CAMPAIGN_NOT_ACTIVE');
+    const country = await findCountry(tx, campaign.countryCode);
+    if (!country) throw new AppError('INTERNAL_ERROR');
+    const rules = await rulesFor(tx, tenant.id, campaign);
+    const local = localTime(now, country.timeZone);
+
+    const issues = answersIssues(fields, input.answers, {
+      phoneDigits: country.phoneDigits,
+      identity: country.identity,
+      departments: country.departments,
+      today: local.day,
+      minAge: minimumAge(rules),
+    });
+    const underage = issues.find((i) => i.code === 'UNDERAGE');
+    if (underage) throw new AppError('UNDERAGE', [underage]);
+    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues);
+
+    const person = personFrom(fields, input.answers);
+    const blacklisted = await findBlacklisted(tx, tenant.id, campaign.id, [
+      { kind: 'cedula' as const, value: normaliseBlacklistValue('cedula', person.cedula) },
+      ...(person.phone
+        ? [{ kind: 'phone' as const, value: normaliseBlacklistValue('phone', person.phone) }]
+        : []),
+      ...(person.email
+        ? [{ kind: 'email' as const, value: normaliseBlacklistValue('email', person.email) }]
+        : []),
+    ]);
+    if (blacklisted) {
+      // kept (committed) so that the tenant sees the attempt; the person is told nothing more
+      await audit(tx, ctx, {
+        tenantId: tenant.id,
+        action: 'participation.blacklisted',
+        entityType: 'campaign',
+        entityId: campaign.id,
+        details: { blacklistEntryId: blacklisted },
+      });
+      ctx.log.warn(
+        { campaignId: campaign.id, blacklistEntryId: blacklisted },
+        'blacklisted participation refused',
+      );
+      return { refused: new AppError('PARTICIPATION_NOT_ACCEPTED') } satisfies Refusal;
+    }
+
+    return idempotent(tx, tenant.id, meta.idempotencyKey, requestHash([campaign.id, input]), async () => {
+      const participantId = await upsertParticipant(tx, tenant.id, person, now, now);
+      const counts = await countsByScope(tx, tenant.id, participantId, campaign, rules, local.day);
+      const refusal = firstRefusal(rules, {
+        department: person.department,
+        weekday: local.weekday,
+        minuteOfDay: local.minuteOfDay,
+        countsFor: (scope) => counts[scope],
+      });
+      if (refusal) throw new AppError(refusal);
+      const deviceClassValue: DeviceClass = deviceClass(meta.userAgent);
+      const participationId = await insertParticipation(tx, {
+        tenantId: tenant.id,
+        campaignId: campaign.id,
+        participantId,
+        answers: input.answers,
+        landingId: input.landingId ?? null,
+        deviceClass: deviceClassValue,
+        department: person.department,
+        localDay: local.day,
+        consentAt: now,
+        outcome: { kind: 'registered' },
+      });
+      const handler = participationKinds[campaign.kind];
+      const outcome = handler
+        ? await handler(tx, ctx, { tenantId: tenant.id, campaign, participantId, participationId, rules })
+        : ({ kind: 'registered' } as const);
+      if (handler) await setParticipationOutcome(tx, tenant.id, participationId, outcome);
+      return { status: 201, body: { participationId, outcome } };
+    });
+  });
+  if ('refused' in result) throw result.refused;
+  return result;
+}
+
+/** A person's earlier participations in each scope that a participation-limit rule names. */
+async function countsByScope(
+  tx: Tx,
+  tenantId: string,
+  participantId: string,
+  campaign: CampaignRow,
+  rules: RuleRow[],
+  day: string,
+) {
+  const none = { total: 0, today: 0 };
+  const counts = { campaign: none, group: none };
+  const limits = rules.filter((r) => r.kind === 'max_per_identity');
+  if (limits.some((r) => !r.groupId))
+    counts.campaign = await countParticipations(tx, tenantId, participantId, [campaign.id], day);
+  if (limits.some((r) => r.groupId) && campaign.groupId) {
+    const ids = await groupCampaignIds(tx, tenantId, campaign.groupId);
+    counts.group = await countParticipations(tx, tenantId, participantId, ids, day);
+  }
+  return counts;
+}
+
+function personFrom(fields: readonly FormField[], answers: Record<string, unknown>): PersonFields {
+  const byType = (type: FormField['type']) => fields.find((f) => f.type === type)?.key;
+  const value = (key: string | undefined) => (key ? text(answers[key]) : null);
+  const sex = value(byType('sex'));
+  return {
+    cedula: value(byType('cedula')) as string,
+    name: value('name'),
+    email: value(byType('email')),
+    phone: value(byType('phone')),
+    birthdate: value('birthdate'),
+    sex: sex === 'female' || sex === 'male' || sex === 'other' ? (sex as PersonFields['sex']) : null,
+    department: value(byType('department')),
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  ParticipationRequest,
+  ParticipationResponse,
+  PublicCampaign,
+  PublicCampaignParams,
+} from '@promo/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FeatureDeps } from '../types.ts';
+import { participate } from './participate.ts';
+import { getPublicCampaign } from './public-campaign.ts';
+
+const tags = ['participation'];
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
+}
+
+export function registerParticipationsRoutes({ app, ctxOf, limits }: FeatureDeps): void {
+  app.get(
+    '/api/public/:tenant/campaigns/:campaign',
+    {
+      config: { access: 'public', rateLimit: { max: limits.publicPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'A campaign’s public form and rules',
+        params: PublicCampaignParams,
+        response: { 200: PublicCampaign },
+      },
+    },
+    async (request) => getPublicCampaign(ctxOf(request), request.params.tenant, request.params.campaign),
+  );
+
+  // Per identity as well as per address: one person cannot hammer a campaign from many addresses.
+  const perIdentity = app.rateLimit({
+    max: limits.participationsPerIdentityPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const { tenant } = request.params as { tenant: string };
+      const answers = (request.body as { answers?: Record<string, unknown> } | undefined)?.answers;
+      return `participation:${tenant}:${String(answers?.cedula ?? request.ip)}`;
+    },
+  });
+
+  app.post(
+    '/api/public/:tenant/campaigns/:campaign/participations',
+    {
+      config: { access: 'public', rateLimit: { max: limits.participationsPerMinute, timeWindow: 60_000 } },
+      preHandler: perIdentity,
+      schema: {
+        tags,
+        summary: 'Take part in a campaign (accepts Idempotency-Key)',
+        params: PublicCampaignParams,
+        body: ParticipationRequest,
+        response: { 200: ParticipationResponse, 201: ParticipationResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await participate(
+        ctxOf(request),
+        request.params.tenant,
+        request.params.campaign,
+        request.body,
+        {
+          userAgent: request.headers['user-agent'],
+          idempotencyKey: idempotencyKey(request),
+        },
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.status === 200 ? 200 : 201).send(result.body);
+    },
+  );
+}

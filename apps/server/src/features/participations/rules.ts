@@ -1,0 +1,65 @@
+import type { ErrorCode, RuleParams } from '@promo/contract';
+import type { z } from 'zod';
+
+type Params<K extends keyof typeof RuleParams> = z.infer<(typeof RuleParams)[K]>;
+
+/** What the rules of a participation are evaluated against. */
+export type ParticipationFacts = {
+  department: string | null;
+  weekday: number;
+  minuteOfDay: number;
+  /** Earlier participations of this identity within each rule's scope. */
+  countsFor(scope: 'campaign' | 'group'): { total: number; today: number };
+};
+
+export type RuleInput = { kind: string; params: unknown; groupId: string | null };
+
+function minutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** The first refusal among the campaign's rules, or null. Age is checked with the answers. */
+export function firstRefusal(rules: readonly RuleInput[], facts: ParticipationFacts): ErrorCode | null {
+  for (const rule of rules) {
+    switch (rule.kind) {
+      case 'max_per_identity': {
+        const p = rule.params as Params<'max_per_identity'>;
+        const counts = facts.countsFor(rule.groupId ? 'group' : 'campaign');
+        if (
+          (p.total !== undefined && counts.total >= p.total) ||
+          (p.perDay !== undefined && counts.today >= p.perDay)
+        ) {
+          return 'PARTICIPATION_LIMIT';
+        }
+        break;
+      }
+      case 'departments': {
+        const p = rule.params as Params<'departments'>;
+        if (!facts.department || !p.allowed.includes(facts.department)) return 'DEPARTMENT_NOT_ALLOWED';
+        break;
+      }
+      case 'schedule': {
+        const p = rule.params as Params<'schedule'>;
+        const from = minutes(p.from);
+        const to = minutes(p.to);
+        const inHours =
+          from <= to
+            ? facts.minuteOfDay >= from && facts.minuteOfDay < to
+            : facts.minuteOfDay >= from || facts.minuteOfDay < to;
+        if (!p.days.includes(facts.weekday) || !inHours) return 'OUTSIDE_SCHEDULE';
+        break;
+      }
+      default:
+        // min_age is checked with the birthdate answer; code and prize limits by their kinds
+        break;
+    }
+  }
+  return null;
+}
+
+/** The minimum age the campaign asks for: its rule, else adults only (18). */
+export function minimumAge(rules: readonly RuleInput[]): number {
+  const rule = rules.find((r) => r.kind === 'min_age');
+  return rule ? (rule.params as Params<'min_age'>).years : 18;
+}

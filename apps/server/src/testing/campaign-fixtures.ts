@@ -1,0 +1,87 @@
+import type { TestApp, TestTenant } from './test-app.ts';
+
+/** The standard form: identity number, name, e-mail, phone, birthdate, sex and department. */
+export const STANDARD_FORM = {
+  fields: [
+    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
+    { key: 'name', type: 'text', label: 'Nombre completo', required: true },
+    { key: 'email', type: 'email', label: 'Correo', required: false },
+    { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
+    { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
+    { key: 'sex', type: 'sex', label: 'Sexo', required: false },
+    { key: 'department', type: 'department', label: 'Provincia', required: true },
+  ],
+};
+
+let serial = 100_000_000;
+/** A valid Costa Rican identity number, different each call. */
+export function nextCedula(): string {
+  serial += 1;
+  return String(serial + 100_000_000);
+}
+
+export function validAnswers(overrides: Record<string, unknown> = {}) {
+  return {
+    cedula: nextCedula(),
+    name: 'María José Pérez',
+    email: 'maria@example.com',
+    phone: '88887777',
+    birthdate: '1990-05-01',
+    sex: 'female',
+    department: 'San José',
+    ...overrides,
+  };
+}
+
+/** An active campaign (Costa Rica, open around the test clock) with the standard form. */
+export async function createActiveCampaign(
+  t: TestApp,
+  tenant: TestTenant,
+  overrides: Record<string, unknown> = {},
+) {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/campaigns',
+    token: tenant.admin.token,
+    body: {
+      name: t.unique('c'),
+      title: 'Gane con nosotros',
+      kind: 'raffle',
+      countryCode: 'CR',
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2026-12-31T00:00:00Z',
+      ...overrides,
+    },
+  });
+  if (created.status !== 201) throw new Error(`campaign: ${created.text}`);
+  const form = await t.request({
+    method: 'PUT',
+    url: `/api/campaigns/${created.body.id}/form`,
+    token: tenant.admin.token,
+    body: STANDARD_FORM,
+  });
+  if (form.status !== 200) throw new Error(`form: ${form.text}`);
+  const active = await t.request({
+    method: 'PATCH',
+    url: `/api/campaigns/${created.body.id}/active-status`,
+    token: tenant.admin.token,
+    body: { active: true },
+  });
+  if (active.status !== 200) throw new Error(`activate: ${active.text}`);
+  return active.body as { id: string; name: string; kind: string };
+}
+
+export function participate(
+  t: TestApp,
+  tenant: TestTenant,
+  campaignName: string,
+  answers: Record<string, unknown>,
+  extra: { headers?: Record<string, string>; consent?: unknown } = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: `/api/public/${tenant.slug}/campaigns/${campaignName}/participations`,
+    body: { answers, consent: extra.consent ?? true },
+    ...(extra.headers ? { headers: extra.headers } : {}),
+  });
+}
