@@ -56,6 +56,25 @@ test('tenant admin signs in to the new tenant and creates an OPERATOR', async ({
   await saveScreenshot(page, '02-operator-created');
 });
 
+test('an admin hands out a reset link and the user sets a new password with it', async ({ page }) => {
+  await signIn(page, { tenant: TENANT, username: TENANT_ADMIN, password: TENANT_PASSWORD });
+  await page.getByRole('navigation').getByRole('link', { name: 'Usuarios' }).click();
+  await page.getByRole('button', { name: 'Acciones de operador-1' }).click();
+  await page.getByRole('menuitem', { name: 'Enlace para restablecer contraseña' }).click();
+  const link = (await page.getByTestId('reset-link').textContent()) ?? '';
+  expect(link).toMatch(new RegExp(`/${TENANT}/reset-password\\?uuid=`));
+
+  await page.goto(link);
+  await page.getByLabel('Nueva contraseña', { exact: true }).fill('operador-pass-2');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByText('Su contraseña fue cambiada.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir al inicio de sesión' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${TENANT}/login$`));
+  await signIn(page, { tenant: TENANT, username: 'operador-1', password: 'operador-pass-2' });
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+  await saveScreenshot(page, '02b-reset-link');
+});
+
 test('a wrong password shows the server message', async ({ page }) => {
   await page.goto('/demo/login');
   await page.getByLabel('Usuario', { exact: true }).fill('admin');
