@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { createDocument, createElement, LandingDocument, type LandingElement } from './document.ts';
+import sample from './fixtures/sample-page.json' with { type: 'json' };
+import { escapeHtml, IFRAME_SANDBOX, renderDocument, renderHead } from './render.ts';
+import { findUnsafeOutput } from './xss-corpus.ts';
+
+function page(...elements: LandingElement[]): LandingDocument {
+  return { ...createDocument({ title: 'T' }), elements };
+}
+const html = (...elements: LandingElement[]) => renderDocument(page(...elements)).html;
+const inner = (...elements: LandingElement[]) =>
+  html(...elements).replace(/^<div class="lp-page">|<\/div>$/g, '');
+const withChildren = (element: LandingElement, ...childrens: LandingElement[]): LandingElement => ({
+  ...element,
+  childrens: childrens.map((child) => ({ ...child, parentId: element.attributes.id })),
+});
+
+describe('renderDocument', () => {
+  it('renders the sample page with forms, widgets and inert output', () => {
+    const { html: out, css } = renderDocument(LandingDocument.parse(sample));
+    expect(out).toContain('<form id="form-7" class="lp-form-7" method="post" data-landing-form>');
+    expect(out).toContain('name="cedula"');
+    expect(out).toContain('data-mask="999-9999999-9"');
+    expect(out).toContain('<input id="input-16" class="lp-input-16" type="email" name="email" required>');
+    expect(out).toContain(
+      '<div id="reward-code-13" class="lp-reward-code lp-reward-code-13" data-reward-code',
+    );
+    expect(out).toContain('<div id="map-14" class="lp-map lp-map-14" data-map></div>');
+    expect(out).toContain('<button id="button-12" class="lp-button-12" type="submit">Send</button>');
+    expect(out).toContain('Terms &amp; conditions');
+    expect(css).toContain('@media (max-width: 768px){.lp-h1-1{font-size:28px;}');
+    expect(findUnsafeOutput(out, css)).toEqual([]);
+  });
+
+  it('escapes text and attribute values', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(inner(createElement('p', { id: 'p', text: '<script>alert("x")</script> & co' }))).toBe(
+      '<p id="p" class="lp-p">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</p>',
+    );
+    expect(inner(createElement('img', { id: 'i', attributes: { src: '/a.png', alt: '"><b>' } }))).toBe(
+      '<img id="i" class="lp-i" src="/a.png" alt="&quot;&gt;&lt;b&gt;" loading="lazy" decoding="async">',
+    );
+  });
+
+  it('names form controls by fieldKey (or name) and types buttons by context', () => {
+    const form = withChildren(
+      createElement('form', { id: 'f' }),
+      createElement('input', {
+        id: 'i1',
+        attributes: { fieldKey: 'phone', name: 'ignored', inputType: 'tel', placeholder: '8888-8888' },
+      }),
+      createElement('textarea', { id: 't', attributes: { name: 'comment' } }),
+      withChildren(
+        createElement('select', { id: 's', attributes: { fieldKey: 'department', required: true } }),
+        createElement('option', { id: 'o', text: 'San José', attributes: { value: 'SJ' } }),
+      ),
+      createElement('button', { id: 'b', text: 'Enviar' }),
+    );
+    expect(inner(form, createElement('button', { id: 'b2', text: 'Ir' }))).toBe(
+      '<form id="f" class="lp-f" method="post" data-landing-form>' +
+        '<input id="i1" class="lp-i1" type="tel" name="phone" placeholder="8888-8888">' +
+        '<textarea id="t" class="lp-t" name="comment"></textarea>' +
+        '<select id="s" class="lp-s" name="department" required><option id="o" class="lp-o" value="SJ">San José</option></select>' +
+        '<button id="b" class="lp-b" type="submit">Enviar</button></form>' +
+        '<button id="b2" class="lp-b2" type="button">Ir</button>',
+    );
+  });
+
+  it('renders links with safe targets, rows and columns, and sandboxed iframes', () => {
+    expect(
+      inner(
+        createElement('a', {
+          id: 'a',
+          text: 'x',
+          attributes: { href: 'https://e.example', target: '_blank' },
+        }),
+      ),
+    ).toBe('<a id="a" class="lp-a" href="https://e.example" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(inner(withChildren(createElement('row', { id: 'r' }), createElement('column', { id: 'c' })))).toBe(
+      '<div id="r" class="lp-row lp-r"><div id="c" class="lp-column lp-c"></div></div>',
+    );
+    const video = inner(
+      createElement('iframe', {
+        id: 'v',
+        attributes: { src: 'https://player.vimeo.com/video/1', width: '640px' },
+      }),
+    );
+    expect(video).toContain(`sandbox="${IFRAME_SANDBOX}"`);
+    expect(video).toContain('width="640"');
+  });
+
+  it('re-checks URLs and drops iframes off the allow-list even without validation', () => {
+    expect(
+      inner(createElement('a', { id: 'a', text: 'x', attributes: { href: 'javascript:alert(1)' } })),
+    ).toBe('<a id="a" class="lp-a">x</a>');
+    expect(inner(createElement('img', { id: 'i', attributes: { src: 'data:image/png;base64,AA' } }))).toBe(
+      '<img id="i" class="lp-i" alt="" loading="lazy" decoding="async">',
+    );
+    expect(inner(createElement('iframe', { id: 'f', attributes: { src: 'https://evil.example/' } }))).toBe(
+      '',
+    );
+  });
+
+  it('drops unknown attributes, unknown types, unsafe ids and non-options inside selects', () => {
+    const raw = {
+      ...createDocument(),
+      elements: [
+        { type: 'p', attributes: { id: 'p', onclick: 'alert(1)', style: 'x' }, text: 'hi', childrens: [] },
+        { type: 'script', attributes: { id: 's' }, text: 'alert(1)', childrens: [] },
+        {
+          type: 'div',
+          attributes: { id: '"><script>' },
+          childrens: [{ type: 'p', attributes: {}, text: 'kid' }],
+        },
+        {
+          type: 'select',
+          attributes: { id: 'sel' },
+          childrens: [{ type: 'img', attributes: { id: 'i', src: '/a.png' } }],
+        },
+        'junk',
+        null,
+      ],
+    } as unknown as LandingDocument;
+    expect(renderDocument(raw).html).toBe(
+      '<div class="lp-page"><p id="p" class="lp-p">hi</p><div><p>kid</p></div><select id="sel" class="lp-sel"></select></div>',
+    );
+  });
+
+  it('stops at the depth limit and the element budget', () => {
+    let element: unknown = { type: 'p', attributes: { id: 'deepest' }, text: 'deep' };
+    for (let i = 0; i < 100; i += 1) element = { type: 'div', attributes: {}, childrens: [element] };
+    const out = renderDocument({
+      ...createDocument(),
+      elements: [element],
+    } as unknown as LandingDocument).html;
+    expect(out).not.toContain('deepest');
+    expect(out.match(/<div>/g)?.length).toBe(30);
+  });
+
+  it('renders the head with escaped title, description and a safe share image', () => {
+    const document = {
+      ...createDocument({
+        title: 'Gane & <viaje>',
+        description: 'Dígalo "ya"',
+        shareImageUrl: '/assets/s.png',
+      }),
+    };
+    expect(renderHead(document)).toBe(
+      '<title>Gane &amp; &lt;viaje&gt;</title><meta property="og:title" content="Gane &amp; &lt;viaje&gt;">' +
+        '<meta name="description" content="Dígalo &quot;ya&quot;"><meta property="og:description" content="Dígalo &quot;ya&quot;">' +
+        '<meta property="og:image" content="/assets/s.png">',
+    );
+    expect(
+      renderHead({ ...document, page: { title: 'x', shareImageUrl: 'javascript:alert(1)' } }),
+    ).not.toContain('og:image');
+  });
+});
