@@ -244,6 +244,30 @@ describe('validateDocument', () => {
     expect(codes(tooManyStyles)).toContain('PAYLOAD_TOO_LARGE');
   });
 
+  it('refuses __proto__ keys, which JSON.parse keeps and the schema would never see', () => {
+    const json = JSON.stringify(build([['p', 'p1']])).replace(
+      '"styles":{}',
+      '"styles":{"__proto__":{"polluted":"1"}}',
+    );
+    expect(validateDocument(JSON.parse(json))).toEqual([
+      { path: 'elements.0.styles.__proto__', code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('reports field and tree issues together', () => {
+    const document = build([
+      ['map', 'm1'],
+      ['map', 'm2'],
+    ]);
+    const [, second] = document.elements;
+    if (second) second.styles = { color: 'zz' };
+    expect(validateDocument(document)).toEqual([
+      { path: 'elements.1.styles.color', code: 'COLOR_FORMAT' },
+      { path: 'elements.1', code: 'MAP_ALREADY_INSERTED' },
+    ]);
+  });
+
   it('accepts a page at exactly the limits', () => {
     let specs: Spec[] = [];
     for (let depth = LANDING_LIMITS.maxDepth; depth >= 1; depth -= 1) specs = [['div', `d${depth}`, specs]];

@@ -114,6 +114,27 @@ function checkBounds(input: unknown): LandingIssue | null {
   return null;
 }
 
+/**
+ * `__proto__` keys survive JSON.parse as own keys but vanish (or rewire prototypes) when copied,
+ * so the schema would never see them; they are refused on the raw input.
+ */
+function findPrototypeKeys(input: unknown): LandingIssue[] {
+  const issues: LandingIssue[] = [];
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }];
+  let visited = 0;
+  while (stack.length > 0 && visited < 100_000) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    visited += 1;
+    if (typeof value !== 'object' || value === null) continue;
+    for (const key of Object.keys(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key === '__proto__') issues.push({ path: childPath, code: 'UNKNOWN_FIELD' });
+      else stack.push({ value: (value as Record<string, unknown>)[key], path: childPath });
+    }
+  }
+  return issues;
+}
+
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let current = input;
   for (const key of path) {
@@ -144,6 +165,8 @@ function issueCode(issue: z.core.$ZodIssue, input: unknown): ErrorCode {
 export function validateDocument(input: unknown): LandingIssue[] {
   const bounds = checkBounds(input);
   if (bounds) return [bounds];
+  const prototypeKeys = findPrototypeKeys(input);
+  if (prototypeKeys.length > 0) return prototypeKeys;
   const result = LandingDocument.safeParse(input);
   if (result.success) return [];
   const issues: LandingIssue[] = [];
