@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contract', 'packages/landing', 'apps/server'],
+    projects: ['packages/contract', 'packages/landing', 'apps/server', 'apps/web'],
   },
 });

@@ -20,6 +20,7 @@ import { AppError } from './platform/errors.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
+import { createThrottle } from './platform/http/throttle.ts';
 
 export type AppDeps = {
   db: Database;
@@ -141,7 +142,9 @@ export async function buildApp(deps: AppDeps) {
     log: request.log,
     config: deps.config,
   });
-  for (const register of features) register({ app, ctxOf, limits });
+  const throttle = (name: string, max: number, windowMs: number) =>
+    createThrottle({ name, max, windowMs, clock, redis: deps.redis ?? null });
+  for (const register of features) register({ app, ctxOf, limits, throttle });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && existsSync(webDist)) await serveWebApp(app, webDist);

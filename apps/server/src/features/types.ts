@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../platform/context.ts';
+import type { Throttle } from '../platform/http/throttle.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -30,4 +31,6 @@ export type FeatureDeps = {
   app: App;
   ctxOf: (request: FastifyRequest) => Ctx;
   limits: Limits;
+  /** A named counter shared by the app's servers (Redis) or per process. */
+  throttle: (name: string, max: number, windowMs: number) => Throttle;
 };

@@ -5,6 +5,7 @@ import {
   PublicCampaignParams,
 } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import type { FeatureDeps } from '../types.ts';
 import { participate } from './participate.ts';
 import { getPublicCampaign } from './public-campaign.ts';
@@ -16,7 +17,7 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
   return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
 }
 
-export function registerParticipationsRoutes({ app, ctxOf, limits }: FeatureDeps): void {
+export function registerParticipationsRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
   app.get(
     '/api/public/:tenant/campaigns/:campaign',
     {
@@ -32,21 +33,19 @@ export function registerParticipationsRoutes({ app, ctxOf, limits }: FeatureDeps
   );
 
   // Per identity as well as per address: one person cannot hammer a campaign from many addresses.
-  const perIdentity = app.rateLimit({
-    max: limits.participationsPerIdentityPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => {
-      const { tenant } = request.params as { tenant: string };
-      const answers = (request.body as { answers?: Record<string, unknown> } | undefined)?.answers;
-      return `participation:${tenant}:${String(answers?.cedula ?? request.ip)}`;
-    },
-  });
+  const perIdentity = throttle('participation', limits.participationsPerIdentityPerMinute, 60_000);
+  const throttleIdentity = async (request: FastifyRequest) => {
+    const { tenant } = request.params as { tenant: string };
+    const cedula = (request.body as ParticipationRequest).answers.cedula;
+    const key = `${tenant}:${typeof cedula === 'string' ? cedula.slice(0, 40) : request.ip}`;
+    if (!(await perIdentity.hit(key))) throw new AppError('RATE_LIMITED');
+  };
 
   app.post(
     '/api/public/:tenant/campaigns/:campaign/participations',
     {
       config: { access: 'public', rateLimit: { max: limits.participationsPerMinute, timeWindow: 60_000 } },
-      preHandler: perIdentity,
+      preHandler: throttleIdentity,
       schema: {
         tags,
         summary: 'Take part in a campaign (accepts Idempotency-Key)',
