@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps) {
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'promo-rl:', skipOnError: true } : {}),
   });
+
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
 
   await app.register(swagger, {
     openapi: {

@@ -300,6 +300,18 @@ const catalogue = {
     en: 'That value is already on the blacklist.',
   },
 
+  PARTICIPANT_EXISTS: {
+    status: 409,
+    es: 'Ya existe una persona con ese número de identificación.',
+    en: 'A person with that identity number already exists.',
+  },
+  /** An uploaded file that is not a readable CSV with the expected columns. */
+  UPLOAD_INVALID: {
+    status: 400,
+    es: 'El archivo no es un CSV válido con las columnas esperadas.',
+    en: 'The file is not a valid CSV with the expected columns.',
+  },
+
   // --- builder (spec section 8) -----------------------------------------------------------
   MAP_ALREADY_INSERTED: {
     status: 400,

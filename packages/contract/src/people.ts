@@ -118,3 +118,17 @@ export const AgeStatistics = z.array(
 export const DepartmentSexStatistics = z.array(
   z.object({ department: z.string(), sex: z.string(), participations: z.number().int() }),
 );
+
+/** The answer of every upload: what was taken and, row by row, what was refused and why. */
+export const UploadReport = z.object({
+  total: z.number().int().describe('data rows read'),
+  created: z.number().int(),
+  updated: z.number().int(),
+  refused: z.array(
+    z.object({
+      row: z.number().int().describe('line number in the file, the header being line 1'),
+      errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+    }),
+  ),
+});
+export type UploadReport = z.infer<typeof UploadReport>;

@@ -2,7 +2,9 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
 import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
+import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
 import { registerTenantsRoutes } from './tenants/tenants.routes.ts';
 import type { FeatureDeps } from './types.ts';
 import { registerUsersRoutes } from './users/users.routes.ts';
@@ -16,4 +18,6 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerCampaignsRoutes,
   registerParticipationsRoutes,
   registerBlacklistRoutes,
+  registerParticipantsRoutes,
+  registerStatisticsRoutes,
 ];

@@ -59,6 +59,14 @@ const blacklisted = (
     body: { kind: 'email', value: 'x@example.com', reason: 'fraude' },
   })
 ).body;
+const person = (
+  await t.request({
+    method: 'POST',
+    url: '/api/crm/create-user',
+    token: tenant.admin.token,
+    body: { countryCode: 'CR', cedula: '102340567' },
+  })
+).body;
 const FORM = {
   fields: [
     { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
@@ -76,6 +84,7 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
     return { id: tenant.admin.userId, body: write && !url.endsWith('password-reset') ? body : undefined };
   }
   if (url.startsWith('/api/blacklist')) return { id: blacklisted.id };
+  if (url.startsWith('/api/participants')) return { id: person.id };
   if (url.startsWith('/api/campaign-groups'))
     return { id: group.id, body: write ? { name: 'x', campaignIds: [campaign.id] } : undefined };
   if (url.startsWith('/api/campaign-rulers'))

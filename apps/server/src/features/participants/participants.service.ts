@@ -1,0 +1,279 @@
+import type { Readable } from 'node:stream';
+import {
+  type CrmCreateUser,
+  type CrmUserInfo,
+  errorMessage,
+  type Page,
+  type Participant,
+  type UploadReport,
+} from '@promo/contract';
+import { parse } from 'csv-parse';
+import { audit } from '../../platform/audit.ts';
+import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { csvStream } from '../../platform/csv.ts';
+import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
+import { findCountry } from '../countries/countries.repository.ts';
+import {
+  eraseParticipant,
+  findParticipant,
+  findParticipantByCedula,
+  insertParticipant,
+  listParticipants as listParticipantRows,
+  participantsAfter,
+  participationsOf,
+  toParticipant,
+  upsertParticipantRow,
+} from './participants.repository.ts';
+import { PERSON_COLUMNS, personIssues } from './person-rules.ts';
+
+function masked(participant: Participant): Participant {
+  return {
+    ...participant,
+    cedula: maskIdentity(participant.cedula),
+    email: maskEmail(participant.email),
+    phone: maskPhone(participant.phone),
+    birthdate: participant.birthdate ? `${participant.birthdate.slice(0, 4)}-••-••` : null,
+  };
+}
+
+function forRole(ctx: Ctx, participant: Participant): Participant {
+  return shouldMask(actorOf(ctx).role) ? masked(participant) : participant;
+}
+
+export async function listParticipants(
+  ctx: Ctx,
+  query: Parameters<typeof listParticipantRows>[2],
+): Promise<Page<Participant>> {
+  const { tenantId } = actorOf(ctx);
+  const { rows, total } = await inTenant(ctx, (tx) => listParticipantRows(tx, tenantId, query));
+  return {
+    items: rows.map((r) => forRole(ctx, toParticipant(r.row, r.n))),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** A person by identity number with their participations across campaigns (the CRM look-up). */
+export async function getUserInfo(ctx: Ctx, cedula: string): Promise<CrmUserInfo> {
+  const { tenantId } = actorOf(ctx);
+  if (/[\s-]/.test(cedula)) throw new AppError('IDENTITY_INVALID');
+  return inTenant(ctx, async (tx) => {
+    const found = await findParticipantByCedula(tx, tenantId, cedula);
+    if (!found) throw new AppError('IDENTITY_INVALID');
+    const history = await participationsOf(tx, tenantId, found.row.id);
+    return {
+      participant: forRole(ctx, toParticipant(found.row, found.n)),
+      participations: history.map((p) => ({
+        id: p.id,
+        campaignId: p.campaignId,
+        campaignName: p.campaignName,
+        campaignTitle: p.campaignTitle,
+        kind: p.kind,
+        createdAt: p.createdAt.toISOString(),
+        deviceClass: p.deviceClass,
+        outcome: p.outcome as Record<string, unknown>,
+      })),
+    };
+  });
+}
+
+/** Creates a person from the back-office, checked against the country's identity and phone rules. */
+export async function createCrmUser(ctx: Ctx, input: CrmCreateUser): Promise<Participant> {
+  const { tenantId } = actorOf(ctx);
+  const now = ctx.clock.now();
+  try {
+    return await inTenant(ctx, async (tx) => {
+      const country = await findCountry(tx, input.countryCode);
+      if (!country) throw fieldError('countryCode', 'FIELD_INVALID');
+      const { countryCode: _country, ...person } = input;
+      const issues = personIssues(person, country, now);
+      if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues);
+      const row = await insertParticipant(tx, {
+        tenantId,
+        cedula: input.cedula,
+        name: input.name || null,
+        email: input.email || null,
+        phone: input.phone || null,
+        birthdate: input.birthdate || null,
+        birthYear: input.birthdate ? Number(input.birthdate.slice(0, 4)) : null,
+        sex: input.sex ?? null,
+        department: input.department || null,
+      });
+      await audit(tx, ctx, {
+        tenantId,
+        action: 'participant.create',
+        entityType: 'participant',
+        entityId: row.id,
+      });
+      return toParticipant(row, 0);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('PARTICIPANT_EXISTS', [{ path: 'cedula', code: 'PARTICIPANT_EXISTS' }]);
+    throw error;
+  }
+}
+
+/** Everything the platform holds about one person (a subject-access request); audited. */
+export async function exportPerson(ctx: Ctx, id: string) {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    const found = await findParticipant(tx, tenantId, id);
+    if (!found) throw new AppError('NOT_FOUND');
+    const history = await participationsOf(tx, tenantId, id);
+    await audit(tx, ctx, { tenantId, action: 'participant.export', entityType: 'participant', entityId: id });
+    return {
+      participant: toParticipant(found.row, found.n),
+      participations: history.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    };
+  });
+}
+
+/** Erases a person on request; statistics keep their anonymous department, sex and birth year. */
+export async function erasePerson(ctx: Ctx, id: string): Promise<void> {
+  const { tenantId } = actorOf(ctx);
+  await inTenant(ctx, async (tx) => {
+    if (!(await eraseParticipant(tx, tenantId, id, ctx.clock.now()))) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { tenantId, action: 'participant.erase', entityType: 'participant', entityId: id });
+  });
+}
+
+const EXPORT_HEADER = [
+  'id',
+  'cedula',
+  'name',
+  'email',
+  'phone',
+  'birthdate',
+  'sex',
+  'department',
+  'consent_at',
+  'created_at',
+];
+
+/** The tenant's participants as CSV, streamed in batches (bounded memory); audited, masked for analysts. */
+export async function exportParticipantsCsv(ctx: Ctx): Promise<Readable> {
+  const { tenantId } = actorOf(ctx);
+  await inTenant(ctx, (tx) =>
+    audit(tx, ctx, { tenantId, action: 'participant.export-all', entityType: 'participant' }),
+  );
+  const mask = shouldMask(actorOf(ctx).role);
+  // each batch is its own short transaction: a long export never holds a connection
+  async function* batches() {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const batch = await inTenant(ctx, (tx) => participantsAfter(tx, tenantId, after, 1000));
+      const last = batch[batch.length - 1];
+      if (!last) return;
+      after = last.id;
+      yield batch.map((p) => [
+        p.id,
+        mask ? maskIdentity(p.cedula) : p.cedula,
+        p.name,
+        mask ? maskEmail(p.email) : p.email,
+        mask ? maskPhone(p.phone) : p.phone,
+        mask ? null : p.birthdate,
+        p.sex,
+        p.department,
+        p.consentAt,
+        p.createdAt,
+      ]);
+    }
+  }
+  return csvStream(EXPORT_HEADER, batches());
+}
+
+/**
+ * Imports people from a CSV (columns: cedula, name, email, phone, birthdate, sex, department) in
+ * one transaction: valid rows are created or updated, every other row is reported with its line
+ * number and each field's reason. Nothing is dropped silently.
+ */
+export async function uploadParticipants(
+  ctx: Ctx,
+  countryCode: string,
+  file: Readable,
+): Promise<UploadReport> {
+  const { tenantId } = actorOf(ctx);
+  const now = ctx.clock.now();
+  const country = await ctx.db.tx({ tenantId: null }, (tx) => findCountry(tx, countryCode));
+  if (!country) throw fieldError('countryCode', 'FIELD_INVALID');
+  const report: UploadReport = { total: 0, created: 0, updated: 0, refused: [] };
+  const accepted: Array<{ row: number; person: Record<string, string> }> = [];
+  const seen = new Map<string, number>();
+  const parser = file.pipe(
+    parse({
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    }),
+  );
+  try {
+    for await (const record of parser as AsyncIterable<Record<string, string>>) {
+      report.total += 1;
+      const row = report.total + 1;
+      if (report.total === 1 && !('cedula' in record))
+        throw new AppError('UPLOAD_INVALID', [{ path: 'file', code: 'UPLOAD_INVALID' }]);
+      const person = Object.fromEntries(PERSON_COLUMNS.map((c) => [c, record[c] ?? '']));
+      const errors = personIssues(person, country, now).map((i) => ({
+        field: i.path,
+        code: i.code,
+        message: errorMessage(i.code, ctx.locale, i.params),
+      }));
+      const earlier = person.cedula ? seen.get(person.cedula) : undefined;
+      if (earlier)
+        errors.push({
+          field: 'cedula',
+          code: 'DUPLICATE_VALUE',
+          message: `${errorMessage('DUPLICATE_VALUE', ctx.locale)} (${earlier})`,
+        });
+      if (errors.length > 0) {
+        report.refused.push({ row, errors });
+        continue;
+      }
+      seen.set(person.cedula as string, row);
+      accepted.push({ row, person: person as Record<string, string> });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    throw new AppError('UPLOAD_INVALID', [{ path: 'file', code: 'UPLOAD_INVALID' }]);
+  }
+  await inTenant(ctx, async (tx) => {
+    for (const { person } of accepted) {
+      const created = await upsertParticipantRow(
+        tx,
+        {
+          tenantId,
+          cedula: person.cedula,
+          name: person.name || null,
+          email: person.email || null,
+          phone: person.phone || null,
+          birthdate: person.birthdate || null,
+          birthYear: person.birthdate ? Number(person.birthdate.slice(0, 4)) : null,
+          sex: (person.sex || null) as 'female' | 'male' | 'other' | null,
+          department: person.department || null,
+        },
+        now,
+      );
+      if (created) report.created += 1;
+      else report.updated += 1;
+    }
+    await audit(tx, ctx, {
+      tenantId,
+      action: 'participant.upload',
+      entityType: 'participant',
+      details: {
+        total: report.total,
+        created: report.created,
+        updated: report.updated,
+        refused: report.refused.length,
+      },
+    });
+  });
+  return report;
+}
