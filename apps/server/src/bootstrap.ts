@@ -3,11 +3,41 @@ import { TenantConfig, Theme } from '@promo/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { PLATFORM_TENANT_ID } from './db/schema.ts';
+import { insertCampaign } from './features/campaigns/campaigns.repository.ts';
 import { findTenantBySlug, insertTenant } from './features/tenants/tenants.repository.ts';
 import { countUsers, insertUser } from './features/users/users.repository.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 
 export type FirstRun = { superadminPassword: string; adminPassword: string; generated: boolean };
+
+/** The demo tenant's sample campaign: an active raffle open for 90 days with the standard form. */
+function sampleCampaign(tenantId: string, now: Date) {
+  const day = 86_400_000;
+  return {
+    tenantId,
+    name: 'promo-demo',
+    title: 'Gran rifa de bienvenida',
+    description: 'Campaña de ejemplo: regístrese y participe en la rifa.',
+    kind: 'raffle' as const,
+    countryCode: 'CR',
+    startsAt: new Date(now.getTime() - day),
+    endsAt: new Date(now.getTime() + 90 * day),
+    terms: 'Participación gratuita para mayores de edad residentes en Costa Rica.',
+    settings: {},
+    formFields: [
+      { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
+      { key: 'name', type: 'text', label: 'Nombre completo', required: true },
+      { key: 'email', type: 'email', label: 'Correo electrónico', required: false },
+      { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
+      { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
+      { key: 'sex', type: 'sex', label: 'Sexo', required: false },
+      { key: 'department', type: 'department', label: 'Provincia', required: true },
+    ],
+    active: true,
+    activatedAt: now,
+    archived: false,
+  };
+}
 
 function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -15,12 +45,13 @@ function generatePassword(): string {
 
 /**
  * On the very first start (no platform admin yet): the platform admin `superadmin`, the demo
- * tenant `demo` and its admin `admin`. Passwords come from INITIAL_ADMIN_PASSWORD, or are
+ * tenant `demo` with its admin `admin` and a sample campaign `promo-demo`. Passwords come from INITIAL_ADMIN_PASSWORD, or are
  * generated and returned so that they are printed once. Later starts change nothing.
  */
 export async function bootstrapFirstRun(
   db: Database,
   initialPassword: string | undefined,
+  now: Date = new Date(),
 ): Promise<FirstRun | null> {
   const hasPlatformAdmin = await db.tx(
     { tenantId: PLATFORM_TENANT_ID },
@@ -58,6 +89,7 @@ export async function bootstrapFirstRun(
       role: 'ADMIN',
       name: 'Administrador Demo',
     });
+    await insertCampaign(tx, sampleCampaign(demo.id, now));
   });
   return { superadminPassword, adminPassword, generated: initialPassword === undefined };
 }
