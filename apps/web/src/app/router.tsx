@@ -16,6 +16,21 @@ const login = () => import('./routes/login-route.tsx');
 const resetPassword = () => import('./routes/reset-password-route.tsx');
 const builder = () => import('./routes/builder-route.tsx');
 
+const READERS = ['ADMIN', 'ANALYST'] as const;
+
+/** Campaigns, groups, blacklist, CRM and statistics: ADMIN writes, ANALYST reads. */
+function promotionRoutes(): RouteObject[] {
+  const guard = requireRoleLoader(READERS);
+  return [
+    { path: 'campaigns', loader: guard, lazy: () => import('./routes/campaigns-route.tsx') },
+    { path: 'campaigns/:id', loader: guard, lazy: () => import('./routes/campaign-detail-route.tsx') },
+    { path: 'campaign-groups', loader: guard, lazy: () => import('./routes/campaign-groups-route.tsx') },
+    { path: 'blacklist', loader: guard, lazy: () => import('./routes/blacklist-route.tsx') },
+    { path: 'crm', loader: guard, lazy: () => import('./routes/crm-route.tsx') },
+    { path: 'statistics', loader: guard, lazy: () => import('./routes/statistics-route.tsx') },
+  ];
+}
+
 const pageChildren: RouteObject[] = [
   { index: true, lazy: () => import('./routes/dashboard-route.tsx') },
   {
@@ -23,6 +38,7 @@ const pageChildren: RouteObject[] = [
     loader: requireRoleLoader(['ADMIN', 'SUPERADMIN']),
     lazy: () => import('./routes/users-route.tsx'),
   },
+  ...promotionRoutes(),
   { path: 'profile', lazy: () => import('./routes/profile-route.tsx') },
   {
     path: 'tenants',

@@ -15,16 +15,25 @@ import { ChangePasswordForm } from '../../features/profile/change-password-form.
 import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
 import { configurationQuery } from '../../features/users/users.api.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
+import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { STORAGE_KEYS, storeTenantConfig } from '../../lib/session-storage.ts';
 import { applyTheme, resetTheme } from '../../lib/theme.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 
+// The back-office screens' texts load with this layout, not with the login page.
+registerPromotionsLocales();
+
 type NavItem = { to: string; label: string; roles: readonly Role[] };
 
 const NAV: NavItem[] = [
   { to: '', label: 'nav.dashboard', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST', 'OPERATOR'] },
+  { to: 'campaigns', label: 'nav.campaigns', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'campaign-groups', label: 'nav.campaignGroups', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'blacklist', label: 'nav.blacklist', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'crm', label: 'nav.crm', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'statistics', label: 'nav.statistics', roles: ['ADMIN', 'ANALYST'] },
   { to: 'users', label: 'nav.users', roles: ['ADMIN'] },
   { to: 'tenants', label: 'nav.tenants', roles: ['SUPERADMIN'] },
   { to: 'countries', label: 'nav.countries', roles: ['SUPERADMIN'] },

@@ -79,6 +79,11 @@ export const en: Messages = {
   },
   modal: { maximize: 'Maximize', restore: 'Restore size' },
   nav: {
+    campaigns: 'Campaigns',
+    campaignGroups: 'Campaign groups',
+    blacklist: 'Blacklist',
+    crm: 'CRM (people)',
+    statistics: 'Statistics',
     dashboard: 'Home',
     users: 'Users',
     tenants: 'Accounts',

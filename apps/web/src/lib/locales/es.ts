@@ -78,6 +78,11 @@ export const es = {
   },
   modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño' },
   nav: {
+    campaigns: 'Campañas',
+    campaignGroups: 'Grupos de campañas',
+    blacklist: 'Lista negra',
+    crm: 'CRM (personas)',
+    statistics: 'Estadísticas',
     dashboard: 'Inicio',
     users: 'Usuarios',
     tenants: 'Cuentas',

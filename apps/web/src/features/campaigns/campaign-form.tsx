@@ -1,0 +1,247 @@
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { CAMPAIGN_KINDS, type Campaign, CreateCampaign, UpdateCampaign } from '@promo/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { contractResolver } from '../../lib/contract-resolver.ts';
+import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
+import { useBackOffice } from '../auth/back-office-context.ts';
+import { countriesQuery } from '../countries/countries.api.ts';
+import { createCampaign, updateCampaign } from './campaigns.api.ts';
+
+/** What the inputs hold: dates as `YYYY-MM-DDTHH:mm` in the tenant's time zone. */
+export type CampaignFormValues = {
+  name: string;
+  title: string;
+  kind: string;
+  countryCode: string;
+  startsAt: string;
+  endsAt: string;
+  redeemFrom: string;
+  redeemUntil: string;
+  description: string;
+  terms: string;
+};
+
+const FIELDS = [
+  'name',
+  'title',
+  'kind',
+  'countryCode',
+  'startsAt',
+  'endsAt',
+  'redeemFrom',
+  'redeemUntil',
+  'description',
+  'terms',
+] as const;
+
+/**
+ * The request body: required dates converted to UTC ISO, optional texts left out when empty on
+ * create and sent empty (cleared) on edit, redemption dates null when cleared on edit.
+ */
+export function toCampaignBody(values: CampaignFormValues, timeZone: string | undefined, isEdit: boolean) {
+  const text = (value: string) => (value.trim() ? value.trim() : isEdit ? '' : undefined);
+  const optionalDate = (value: string) => fromZonedInput(value, timeZone) ?? (isEdit ? null : undefined);
+  const body: Record<string, unknown> = {
+    name: values.name.trim(),
+    title: values.title.trim(),
+    countryCode: values.countryCode,
+    startsAt: fromZonedInput(values.startsAt, timeZone) ?? values.startsAt,
+    endsAt: fromZonedInput(values.endsAt, timeZone) ?? values.endsAt,
+    redeemFrom: optionalDate(values.redeemFrom),
+    redeemUntil: optionalDate(values.redeemUntil),
+    description: text(values.description),
+    terms: text(values.terms),
+  };
+  if (!isEdit) body.kind = values.kind;
+  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+  return body;
+}
+
+/** The contract schema checks the converted body; its errors land on the inputs of the same name. */
+function campaignResolver<S extends z.ZodType>(
+  schema: S,
+  timeZone: string | undefined,
+  isEdit: boolean,
+): Resolver<CampaignFormValues, unknown, z.output<S>> {
+  const base = contractResolver(schema as never) as unknown as Resolver<
+    Record<string, unknown>,
+    unknown,
+    z.output<S>
+  >;
+  return (values, context, options) =>
+    base(toCampaignBody(values, timeZone, isEdit), context, options as never) as never;
+}
+
+function initialValues(campaign: Campaign | undefined, timeZone: string | undefined, countryCode: string) {
+  return {
+    name: campaign?.name ?? '',
+    title: campaign?.title ?? '',
+    kind: campaign?.kind ?? 'raffle',
+    countryCode: campaign?.countryCode ?? countryCode,
+    startsAt: toZonedInput(campaign?.startsAt, timeZone),
+    endsAt: toZonedInput(campaign?.endsAt, timeZone),
+    redeemFrom: toZonedInput(campaign?.redeemFrom, timeZone),
+    redeemUntil: toZonedInput(campaign?.redeemUntil, timeZone),
+    description: campaign?.description ?? '',
+    terms: campaign?.terms ?? '',
+  } satisfies CampaignFormValues;
+}
+
+/** Create (no campaign) or edit a campaign's data. */
+export function CampaignForm({
+  campaign,
+  onDone,
+  onCancel,
+}: {
+  campaign?: Campaign;
+  onDone: (campaign: Campaign) => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const { timeZone, tenant, role } = useBackOffice();
+  const queryClient = useQueryClient();
+  const isEdit = Boolean(campaign);
+  const isReadOnly = role !== 'ADMIN' || Boolean(campaign?.archived);
+  const countries = useQuery(countriesQuery());
+  const form = useForm<CampaignFormValues, unknown, Record<string, unknown>>({
+    resolver: campaignResolver(isEdit ? UpdateCampaign : CreateCampaign, timeZone, isEdit) as never,
+    defaultValues: initialValues(campaign, timeZone, tenant?.countryCode ?? ''),
+  });
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      campaign ? updateCampaign(campaign.id, body) : createCampaign(body as CreateCampaign),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      showToast('success', isEdit ? t('campaigns.updated') : t('campaigns.created'));
+      onDone(saved);
+    },
+    onError: (error) => showApiError(error, form.setError, FIELDS),
+  });
+  const { errors } = form.formState;
+  const kinds = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: t(`campaigns.kinds.${kind}`) }));
+  const countryOptions = (countries.data ?? []).map((country) => ({
+    value: country.code,
+    label: `${country.name} (${country.code})`,
+  }));
+  const zoneHelp = t('campaigns.timeZoneHelp', { timeZone: timeZone ?? 'UTC' });
+
+  return (
+    <form onSubmit={form.handleSubmit((body) => mutation.mutate(body))} noValidate>
+      <Stack>
+        <fieldset disabled={isReadOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('campaigns.name')}
+                description={t('campaigns.nameHelp')}
+                data-autofocus
+                autoComplete="off"
+                required
+                {...form.register('name')}
+                error={fieldMessage(errors.name)}
+              />
+              <TextInput
+                label={t('campaigns.titleLabel')}
+                required
+                {...form.register('title')}
+                error={fieldMessage(errors.title)}
+              />
+              <Controller
+                control={form.control}
+                name="kind"
+                render={({ field }) => (
+                  <Select
+                    label={t('campaigns.kind')}
+                    data={kinds}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? 'raffle')}
+                    allowDeselect={false}
+                    disabled={isEdit || isReadOnly}
+                    description={isEdit ? t('campaigns.kindFixed') : undefined}
+                    error={fieldMessage(errors.kind)}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="countryCode"
+                render={({ field }) => (
+                  <Select
+                    label={t('campaigns.country')}
+                    data={countryOptions}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    searchable
+                    disabled={isReadOnly}
+                    error={fieldMessage(errors.countryCode)}
+                  />
+                )}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('campaigns.startsAt')}
+                description={zoneHelp}
+                required
+                {...form.register('startsAt')}
+                error={fieldMessage(errors.startsAt)}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('campaigns.endsAt')}
+                description={zoneHelp}
+                required
+                {...form.register('endsAt')}
+                error={fieldMessage(errors.endsAt)}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('campaigns.redeemFrom')}
+                {...form.register('redeemFrom')}
+                error={fieldMessage(errors.redeemFrom)}
+              />
+              <TextInput
+                type="datetime-local"
+                label={t('campaigns.redeemUntil')}
+                {...form.register('redeemUntil')}
+                error={fieldMessage(errors.redeemUntil)}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={t('campaigns.description')}
+              autosize
+              minRows={2}
+              {...form.register('description')}
+              error={fieldMessage(errors.description)}
+            />
+            <Textarea
+              label={t('campaigns.terms')}
+              autosize
+              minRows={2}
+              {...form.register('terms')}
+              error={fieldMessage(errors.terms)}
+            />
+          </Stack>
+        </fieldset>
+        {isReadOnly ? (
+          campaign?.archived && <Text c="dimmed">{t('campaigns.archivedReadOnly')}</Text>
+        ) : (
+          <Group justify="flex-end">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                {t('actions.cancel')}
+              </Button>
+            )}
+            <Button type="submit" loading={mutation.isPending}>
+              {isEdit ? t('actions.save') : t('actions.create')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import type {
+  Campaign,
+  CampaignForm,
+  CampaignGroup,
+  CampaignGroupInput,
+  CampaignKind,
+  CampaignState,
+  CreateCampaign,
+  Page,
+  Rule,
+  RuleKind,
+  UpdateCampaign,
+} from '@promo/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TableState } from '../../components/data-table.tsx';
+import { api } from '../../lib/api.ts';
+
+export type CampaignFilters = {
+  kind?: CampaignKind | undefined;
+  state?: CampaignState | undefined;
+  archived?: 'true' | 'false' | 'any';
+  groupId?: string | undefined;
+};
+
+export const campaignsQuery = (state: TableState & CampaignFilters) =>
+  queryOptions({
+    queryKey: ['campaigns', 'list', state],
+    queryFn: ({ signal }) => api.get<Page<Campaign>>('/campaigns', { query: state, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every campaign (archived too), for pickers; the server caps a page at 200. */
+export const campaignOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['campaigns', 'options'],
+    queryFn: ({ signal }) =>
+      api.get<Page<Campaign>>('/campaigns', {
+        query: { page: 1, pageSize: 200, archived: 'any', sort: 'title' },
+        signal,
+      }),
+    select: (page) => page.items,
+  });
+
+export const campaignQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['campaigns', 'one', id],
+    queryFn: ({ signal }) => api.get<Campaign>(`/campaigns/${id}`, { signal }),
+  });
+
+export const createCampaign = (body: CreateCampaign) => api.post<Campaign>('/campaigns', body);
+export const updateCampaign = (id: string, body: UpdateCampaign) =>
+  api.patch<Campaign>(`/campaigns/${id}`, body);
+export const deleteCampaign = (id: string) => api.delete(`/campaigns/${id}`);
+export const setCampaignActive = (id: string, active: boolean) =>
+  api.patch<Campaign>(`/campaigns/${id}/active-status`, { active });
+export const archiveCampaign = (id: string) => api.post<Campaign>(`/campaigns/${id}/archive`);
+export const restoreCampaign = (id: string) => api.post<Campaign>(`/campaigns/${id}/restore`);
+
+export const campaignFormQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['campaigns', 'form', id],
+    queryFn: ({ signal }) => api.get<CampaignForm>(`/campaigns/${id}/form`, { signal }),
+  });
+export const saveCampaignForm = (id: string, body: CampaignForm) =>
+  api.put<CampaignForm>(`/campaigns/${id}/form`, body);
+
+export type RuleTarget = { campaignId: string } | { groupId: string };
+
+export const rulesQuery = (target: RuleTarget) =>
+  queryOptions({
+    queryKey: ['rules', target],
+    queryFn: ({ signal }) => api.get<Rule[]>('/campaign-rulers', { query: target, signal }),
+  });
+export const createRule = (body: RuleTarget & { kind: RuleKind; params: Record<string, unknown> }) =>
+  api.post<Rule>('/campaign-rulers', body);
+export const updateRule = (id: string, params: Record<string, unknown>) =>
+  api.patch<Rule>(`/campaign-rulers/${id}`, { params });
+export const deleteRule = (id: string) => api.delete(`/campaign-rulers/${id}`);
+
+export const groupsQuery = () =>
+  queryOptions({
+    queryKey: ['campaign-groups'],
+    queryFn: ({ signal }) => api.get<CampaignGroup[]>('/campaign-groups', { signal }),
+  });
+export const createGroup = (body: CampaignGroupInput) => api.post<CampaignGroup>('/campaign-groups', body);
+export const updateGroup = (id: string, body: CampaignGroupInput) =>
+  api.put<CampaignGroup>(`/campaign-groups/${id}`, body);
+export const deleteGroup = (id: string) => api.delete(`/campaign-groups/${id}`);

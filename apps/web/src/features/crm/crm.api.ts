@@ -1,0 +1,25 @@
+import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from '@promo/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TableState } from '../../components/data-table.tsx';
+import { api } from '../../lib/api.ts';
+
+export const participantsQuery = (state: TableState & { campaignId?: string | undefined }) =>
+  queryOptions({
+    queryKey: ['participants', state],
+    queryFn: ({ signal }) => api.get<Page<Participant>>('/participants', { query: state, signal }),
+    placeholderData: keepPreviousData,
+  });
+export const userInfo = (cedula: string) => api.get<CrmUserInfo>('/crm/user-info', { query: { cedula } });
+export const createPerson = (body: CrmCreateUser) => api.post<Participant>('/crm/create-user', body);
+export const erasePerson = (id: string) => api.delete(`/participants/${id}`);
+export const exportPeople = () => api.download('/participants/export', { fallbackName: 'personas.csv' });
+export const exportPerson = (id: string) =>
+  api.download(`/participants/${id}/export`, { fallbackName: `persona-${id}.json` });
+
+/** multipart: the country first, then the file (the server reads the fields in order). */
+export function uploadPeople(countryCode: string, file: File) {
+  const body = new FormData();
+  body.append('countryCode', countryCode);
+  body.append('file', file);
+  return api.post<UploadReport>('/uploads/participants', body);
+}
