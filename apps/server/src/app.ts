@@ -15,6 +15,7 @@ import { features } from './features/index.ts';
 import type { App, Limits } from './features/types.ts';
 import { findPrincipal } from './features/users/users.repository.ts';
 import { authGuard } from './platform/auth/guard.ts';
+import { CacheRegistry } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
@@ -48,6 +49,7 @@ function logSafeUrl(request: FastifyRequest): string {
 /** Builds the HTTP application: platform plugins, then every feature. Reads no environment. */
 export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
+  // defaults here match config.ts; tests and benchmarks raise them
   const limits: Limits = {
     loginPerMinute: 30,
     publicPerMinute: 300,
@@ -136,7 +138,9 @@ export async function buildApp(deps: AppDeps) {
       deps.db.tx({ tenantId }, (tx) => findPrincipal(tx, tenantId, userId)),
   });
 
+  const cache = new CacheRegistry();
   const ctxOf = (request: FastifyRequest): Ctx => ({
+    cache,
     db: deps.db,
     clock,
     actor: request.actor,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { Limits } from './features/types.ts';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,6 +19,11 @@ const Env = z.object({
     .optional(),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // per client address and minute, except the last (per identity and minute)
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  PARTICIPATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  PARTICIPATION_IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -32,6 +38,7 @@ export type Config = {
   initialAdminPassword: string | undefined;
   isProduction: boolean;
   trustProxy: boolean;
+  limits: Limits;
 };
 
 /** The JWT secret from the environment, else one generated once and kept in the data directory. */
@@ -65,5 +72,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
     isProduction: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY === 'true',
+    limits: {
+      loginPerMinute: e.LOGIN_RATE_LIMIT,
+      publicPerMinute: e.PUBLIC_RATE_LIMIT,
+      participationsPerMinute: e.PARTICIPATION_RATE_LIMIT,
+      participationsPerIdentityPerMinute: e.PARTICIPATION_IDENTITY_RATE_LIMIT,
+    },
   };
 }

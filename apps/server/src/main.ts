@@ -38,6 +38,7 @@ async function main() {
     },
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    limits: config.limits,
   });
 
   let closing = false;

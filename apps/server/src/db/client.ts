@@ -67,6 +67,22 @@ export async function openPglite(options: { dataDir: string | null; loadDataDir?
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX = /^[0-9a-f]{0,128}$/i;
+
+/**
+ * The statement that opens a scoped transaction, sent as one round trip (BEGIN and the settings
+ * together, which the extended protocol cannot do). Its values are inlined, so they are checked
+ * against strict formats first: a UUID and a hex digest, nothing else.
+ */
+export function beginScoped(scope: TxScope): string {
+  const tenantId = scope.tenantId ?? '';
+  const resetHash = scope.resetTokenHash ?? '';
+  if ((tenantId && !UUID.test(tenantId)) || !HEX.test(resetHash))
+    throw new Error('invalid transaction scope');
+  return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true)`;
+}
+
 /** PostgreSQL through a node-postgres pool. */
 export async function openPostgres(options: { url: string; poolSize?: number }): Promise<Database> {
   const pool = new pg.Pool({
@@ -79,10 +95,27 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
     },
   });
   await pool.query('select 1');
-  const orm = drizzleNodePg(pool, { schema }) as unknown as Orm;
   return {
     driver: 'postgres',
-    tx: (scope, fn) => scoped(orm, scope, fn),
+    // one connection per transaction, opened with BEGIN and the scope in a single round trip
+    tx: async (scope, fn) => {
+      const begin = beginScoped(scope);
+      const connection = await pool.connect();
+      let broken = false;
+      try {
+        await connection.query(begin);
+        const result = await fn(drizzleNodePg(connection, { schema }) as unknown as Orm);
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        connection.release(broken);
+      }
+    },
     ownerExec: async (statements) => {
       // one connection, so that a failed multi-statement script can be rolled back on it
       const connection = await pool.connect();

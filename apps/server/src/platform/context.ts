@@ -1,6 +1,7 @@
 import type { Locale, Role } from '@promo/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
+import type { CacheRegistry } from './cache.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
 
@@ -21,6 +22,7 @@ export type Ctx = {
   locale: Locale;
   log: FastifyBaseLogger;
   config: AppConfig;
+  cache: CacheRegistry;
 };
 
 export type AppConfig = {

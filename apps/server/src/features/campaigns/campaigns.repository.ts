@@ -145,6 +145,41 @@ export async function countCampaignsIn(tx: Tx, tenantId: string, ids: string[]):
   return row?.n ?? 0;
 }
 
+/** A rule as the participation engine reads it. */
+export type CampaignRule = {
+  id: string;
+  kind: string;
+  params: unknown;
+  groupId: string | null;
+  campaignId: string | null;
+};
+
+/**
+ * A campaign by its public name with the rules that apply to it (its own and its group's), in
+ * one round trip: the participation hot path.
+ */
+export async function findCampaignWithRules(
+  tx: Tx,
+  tenantId: string,
+  name: string,
+): Promise<{ campaign: CampaignRow; rules: CampaignRule[] } | undefined> {
+  const [row] = await tx
+    .select({
+      campaign: campaigns,
+      // written out: drizzle renders bare column names inside a sub-select
+      rules: sql<CampaignRule[]>`coalesce((
+        select json_agg(json_build_object('id', r.id, 'kind', r.kind, 'params', r.params, 'groupId', r.group_id, 'campaignId', r.campaign_id) order by r.created_at)
+        from campaign_rules r
+        where r.tenant_id = "campaigns"."tenant_id"
+          and (r.campaign_id = "campaigns"."id" or (r.group_id is not null and r.group_id = "campaigns"."group_id"))), '[]'::json)`,
+    })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.name, name)));
+  if (!row) return undefined;
+  const rules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as CampaignRule[]) : row.rules;
+  return { campaign: row.campaign, rules };
+}
+
 // --- groups ----------------------------------------------------------------------------------
 
 export type CampaignGroupRow = typeof campaignGroups.$inferSelect;
@@ -227,26 +262,6 @@ export async function deleteGroupRow(tx: Tx, tenantId: string, id: string): Prom
 // --- rules -----------------------------------------------------------------------------------
 
 export type RuleRow = typeof campaignRules.$inferSelect;
-
-/** The rules that apply to a campaign: its own and its group's. */
-export async function rulesFor(
-  tx: Tx,
-  tenantId: string,
-  campaign: Pick<CampaignRow, 'id' | 'groupId'>,
-): Promise<RuleRow[]> {
-  return tx
-    .select()
-    .from(campaignRules)
-    .where(
-      and(
-        eq(campaignRules.tenantId, tenantId),
-        campaign.groupId
-          ? or(eq(campaignRules.campaignId, campaign.id), eq(campaignRules.groupId, campaign.groupId))
-          : eq(campaignRules.campaignId, campaign.id),
-      ),
-    )
-    .orderBy(campaignRules.createdAt);
-}
 
 export async function listRules(
   tx: Tx,

@@ -1,6 +1,6 @@
 import type { Country, CreateCountry, UpdateCountry } from '@promo/contract';
 import { Country as CountrySchema } from '@promo/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import seed from '../../db/seed/countries.json' with { type: 'json' };
 import { audit } from '../../platform/audit.ts';
 import { type Ctx, inTenant } from '../../platform/context.ts';
@@ -13,6 +13,18 @@ import {
   listCountries as listCountryRows,
   updateCountryRow,
 } from './countries.repository.ts';
+
+const countriesByCode = (ctx: Ctx) => ctx.cache.named<Country | undefined>('countries', 60_000);
+
+/**
+ * A country's rules for hot paths (participation), cached; changes here clear the cache. Inside a
+ * transaction pass it, so that a miss reads through it instead of waiting for a second connection.
+ */
+export function findCountryCached(ctx: Ctx, code: string, tx?: Tx): Promise<Country | undefined> {
+  return countriesByCode(ctx).get(code, () =>
+    tx ? findCountry(tx, code) : ctx.db.tx({ tenantId: null }, (t) => findCountry(t, code)),
+  );
+}
 
 export function listCountries(ctx: Ctx): Promise<Country[]> {
   return ctx.db.tx({ tenantId: null }, (tx) => listCountryRows(tx));
@@ -28,6 +40,7 @@ export async function createCountry(ctx: Ctx, input: CreateCountry): Promise<Cou
   try {
     return await inTenant(ctx, async (tx) => {
       await insertCountry(tx, input);
+      countriesByCode(ctx).delete(input.code);
       await audit(tx, ctx, {
         tenantId: PLATFORM_TENANT_ID,
         action: 'country.create',
@@ -55,6 +68,7 @@ export async function updateCountry(ctx: Ctx, code: string, input: UpdateCountry
       code,
     });
     await updateCountryRow(tx, code, next, ctx.clock.now());
+    countriesByCode(ctx).delete(code);
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: 'country.update',
@@ -71,6 +85,7 @@ export async function deleteCountry(ctx: Ctx, code: string): Promise<void> {
     await inTenant(ctx, async (tx) => {
       if ((await countTenantsInCountry(tx, code)) > 0) throw new AppError('COUNTRY_IN_USE');
       if (!(await deleteCountryRow(tx, code))) throw new AppError('NOT_FOUND');
+      countriesByCode(ctx).delete(code);
       await audit(tx, ctx, {
         tenantId: PLATFORM_TENANT_ID,
         action: 'country.delete',

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import {
   answersIssues,
   type FormField,
   normaliseBlacklistValue,
+  type ParticipationOutcome,
   type ParticipationRequest,
   type ParticipationResponse,
 } from '@promo/contract';
@@ -13,15 +15,14 @@ import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { localTime } from '../../platform/local-time.ts';
 import {
   type CampaignRow,
+  type CampaignRule,
   campaignState,
-  findCampaignByName,
+  findCampaignWithRules,
   formFieldsOf,
-  type RuleRow,
-  rulesFor,
 } from '../campaigns/campaigns.repository.ts';
-import { findCountry } from '../countries/countries.repository.ts';
-import { findTenantBySlug } from '../tenants/tenants.repository.ts';
-import { type DeviceClass, deviceClass } from './device-class.ts';
+import { findCountryCached } from '../countries/countries.service.ts';
+import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+import { deviceClass } from './device-class.ts';
 import { participationKinds } from './participation-kinds.ts';
 import {
   countParticipations,
@@ -29,7 +30,6 @@ import {
   groupCampaignIds,
   insertParticipation,
   type PersonFields,
-  setParticipationOutcome,
   upsertParticipant,
 } from './participations.repository.ts';
 import { firstRefusal, minimumAge } from './rules.ts';
@@ -38,7 +38,7 @@ export type ParticipationMeta = { userAgent: string | undefined; idempotencyKey:
 
 /** The tenant of a public URL: unknown is not found, suspended says so. */
 export async function publicTenant(ctx: Ctx, slug: string) {
-  const tenant = await ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, slug));
+  const tenant = await findTenantBySlugCached(ctx, slug);
   if (!tenant) throw new AppError('NOT_FOUND');
   if (tenant.status === 'suspended') throw new AppError('TENANT_SUSPENDED');
   return tenant;
@@ -71,13 +71,13 @@ export async function participate(
   const tenant = await publicTenant(ctx, tenantSlug);
   const now = ctx.clock.now();
   const result = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
-    const campaign = await findCampaignByName(tx, tenant.id, campaignName);
-    if (!campaign) throw new AppError('NOT_FOUND');
+    const found = await findCampaignWithRules(tx, tenant.id, campaignName);
+    if (!found) throw new AppError('NOT_FOUND');
+    const { campaign, rules } = found;
     const fields = formFieldsOf(campaign);
     if (!fields || !isOpen(campaign, now)) throw new AppError('CAMPAIGN_NOT_ACTIVE');
-    const country = await findCountry(tx, campaign.countryCode);
+    const country = await findCountryCached(ctx, campaign.countryCode, tx);
     if (!country) throw new AppError('INTERNAL_ERROR');
-    const rules = await rulesFor(tx, tenant.id, campaign);
     const local = localTime(now, country.timeZone);
 
     const issues = answersIssues(fields, input.answers, {
@@ -120,6 +120,7 @@ export async function participate(
     return idempotent(tx, tenant.id, meta.idempotencyKey, requestHash([campaign.id, input]), async () => {
       const participantId = await upsertParticipant(tx, tenant.id, person, now, now);
       const counts = await countsByScope(tx, tenant.id, participantId, campaign, rules, local.day);
+      const participationId = randomUUID();
       const refusal = firstRefusal(rules, {
         department: person.department,
         weekday: local.weekday,
@@ -127,24 +128,30 @@ export async function participate(
         countsFor: (scope) => counts[scope],
       });
       if (refusal) throw new AppError(refusal);
-      const deviceClassValue: DeviceClass = deviceClass(meta.userAgent);
-      const participationId = await insertParticipation(tx, {
+      const handler = participationKinds[campaign.kind];
+      const outcome: ParticipationOutcome = handler
+        ? await handler(tx, ctx, {
+            tenantId: tenant.id,
+            campaign,
+            participantId,
+            participationId,
+            rules,
+            earlier: counts.campaign,
+          })
+        : { kind: 'registered' };
+      await insertParticipation(tx, {
+        id: participationId,
         tenantId: tenant.id,
         campaignId: campaign.id,
         participantId,
         answers: input.answers,
         landingId: input.landingId ?? null,
-        deviceClass: deviceClassValue,
+        deviceClass: deviceClass(meta.userAgent),
         department: person.department,
         localDay: local.day,
         consentAt: now,
-        outcome: { kind: 'registered' },
+        outcome,
       });
-      const handler = participationKinds[campaign.kind];
-      const outcome = handler
-        ? await handler(tx, ctx, { tenantId: tenant.id, campaign, participantId, participationId, rules })
-        : ({ kind: 'registered' } as const);
-      if (handler) await setParticipationOutcome(tx, tenant.id, participationId, outcome);
       return { status: 201, body: { participationId, outcome } };
     });
   });
@@ -152,19 +159,22 @@ export async function participate(
   return result;
 }
 
-/** A person's earlier participations in each scope that a participation-limit rule names. */
+/**
+ * A person's earlier participations in each scope that a participation-limit rule names; raffles
+ * number a person's entries, so they always count the campaign.
+ */
 async function countsByScope(
   tx: Tx,
   tenantId: string,
   participantId: string,
   campaign: CampaignRow,
-  rules: RuleRow[],
+  rules: CampaignRule[],
   day: string,
 ) {
   const none = { total: 0, today: 0 };
   const counts = { campaign: none, group: none };
   const limits = rules.filter((r) => r.kind === 'max_per_identity');
-  if (limits.some((r) => !r.groupId))
+  if (campaign.kind === 'raffle' || limits.some((r) => !r.groupId))
     counts.campaign = await countParticipations(tx, tenantId, participantId, [campaign.id], day);
   if (limits.some((r) => r.groupId) && campaign.groupId) {
     const ids = await groupCampaignIds(tx, tenantId, campaign.groupId);

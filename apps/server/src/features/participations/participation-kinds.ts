@@ -1,10 +1,12 @@
 import type { CampaignKind, ParticipationOutcome } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
-import type { CampaignRow, RuleRow } from '../campaigns/campaigns.repository.ts';
-import { countCampaignParticipations } from './participations.repository.ts';
+import type { CampaignRow, CampaignRule } from '../campaigns/campaigns.repository.ts';
 
-/** What a campaign kind does with an accepted participation, inside its transaction. */
+/**
+ * What a campaign kind does with an accepted participation, inside its transaction, before the
+ * participation row is written (its id is already chosen), so that the outcome is stored with it.
+ */
 export type ParticipationKindHandler = (
   tx: Tx,
   ctx: Ctx,
@@ -13,14 +15,16 @@ export type ParticipationKindHandler = (
     campaign: CampaignRow;
     participantId: string;
     participationId: string;
-    rules: RuleRow[];
+    rules: CampaignRule[];
+    /** The person's earlier participations in this campaign. */
+    earlier: { total: number; today: number };
   },
 ) => Promise<ParticipationOutcome>;
 
 /** A raffle registration: each accepted participation is one entry of the person. */
-const raffleEntry: ParticipationKindHandler = async (tx, _ctx, p) => ({
+const raffleEntry: ParticipationKindHandler = async (_tx, _ctx, p) => ({
   kind: 'raffle',
-  entries: await countCampaignParticipations(tx, p.tenantId, p.participantId, [p.campaign.id]),
+  entries: p.earlier.total + 1,
 });
 
 /**

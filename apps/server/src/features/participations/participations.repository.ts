@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { blacklist, campaigns, participants, participations } from '../../db/schema.ts';
 
@@ -90,18 +90,6 @@ export async function insertParticipation(
   return row.id;
 }
 
-export async function setParticipationOutcome(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  outcome: unknown,
-): Promise<void> {
-  await tx
-    .update(participations)
-    .set({ outcome })
-    .where(and(eq(participations.tenantId, tenantId), eq(participations.id, id)));
-}
-
 /** The blacklist entry that matches any of the person's values, tenant-wide or for the campaign. */
 export async function findBlacklisted(
   tx: Tx,
@@ -122,23 +110,4 @@ export async function findBlacklisted(
     )
     .limit(1);
   return row?.id ?? null;
-}
-
-export async function countCampaignParticipations(
-  tx: Tx,
-  tenantId: string,
-  participantId: string,
-  campaignIds: string[],
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(participations)
-    .where(
-      and(
-        eq(participations.tenantId, tenantId),
-        eq(participations.participantId, participantId),
-        inArray(participations.campaignId, campaignIds),
-      ),
-    );
-  return Number(row?.n ?? 0);
 }

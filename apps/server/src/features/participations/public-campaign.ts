@@ -2,7 +2,7 @@ import type { PublicCampaign } from '@promo/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCampaignByName, formFieldsOf } from '../campaigns/campaigns.repository.ts';
-import { findCountry } from '../countries/countries.repository.ts';
+import { findCountryCached } from '../countries/countries.service.ts';
 import { isOpen, publicTenant } from './participate.ts';
 
 /** A campaign as its public page shows it; archived and never-activated campaigns are not found. */
@@ -15,7 +15,7 @@ export async function getPublicCampaign(
   return ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
     const campaign = await findCampaignByName(tx, tenant.id, campaignName);
     if (!campaign || campaign.archived || !campaign.activatedAt) throw new AppError('NOT_FOUND');
-    const country = await findCountry(tx, campaign.countryCode);
+    const country = await findCountryCached(ctx, campaign.countryCode, tx);
     if (!country) throw new AppError('NOT_FOUND');
     const fields = formFieldsOf(campaign) ?? [];
     return {

@@ -27,6 +27,16 @@ import {
   updateTenantRow,
 } from './tenants.repository.ts';
 
+type TenantRow = NonNullable<Awaited<ReturnType<typeof findTenantBySlug>>>;
+const tenantsBySlug = (ctx: Ctx) => ctx.cache.named<TenantRow | undefined>('tenants-by-slug', 5_000);
+
+/** A tenant by slug for public pages, cached briefly (changes here clear it at once). */
+export function findTenantBySlugCached(ctx: Ctx, slug: string): Promise<TenantRow | undefined> {
+  return tenantsBySlug(ctx).get(slug, () =>
+    ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, slug)),
+  );
+}
+
 /** Moves the running transaction into another tenant's rows (tenant creation only). */
 async function switchTenant(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
@@ -109,6 +119,7 @@ export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): P
     await assertCountry(tx, input.countryCode);
     const row = await updateTenantRow(tx, id, input, ctx.clock.now());
     if (!row) throw new AppError('NOT_FOUND');
+    tenantsBySlug(ctx).delete(row.slug);
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: input.status
@@ -125,8 +136,10 @@ export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): P
 /** Deletes a tenant and all its data; only a suspended one, so that it is never a slip. */
 export async function deleteTenant(ctx: Ctx, id: string): Promise<void> {
   await inTenant(ctx, async (tx) => {
-    if (!(await findTenantById(tx, id))) throw new AppError('NOT_FOUND');
+    const tenant = await findTenantById(tx, id);
+    if (!tenant) throw new AppError('NOT_FOUND');
     if (!(await deleteSuspendedTenant(tx, id))) throw new AppError('TENANT_NOT_SUSPENDED');
+    tenantsBySlug(ctx).delete(tenant.slug);
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: 'tenant.delete',
@@ -138,7 +151,7 @@ export async function deleteTenant(ctx: Ctx, id: string): Promise<void> {
 
 /** The login screen's theme for a tenant slug. */
 export async function getPublicTheme(ctx: Ctx, slug: string): Promise<PublicTenantTheme> {
-  const row = await ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, slug));
+  const row = await findTenantBySlugCached(ctx, slug);
   if (!row) throw new AppError('NOT_FOUND');
   const tenant = toTenant(row);
   return {

@@ -1,0 +1,65 @@
+// Starts the built server for a benchmark on a fresh PostgreSQL database (or PGlite with
+// --pglite), waits until it answers, and stops it (and drops the database) afterwards.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const PASSWORD = 'bench-password-123';
+
+export async function startServer({ port = 3190, pglite = false, pgUrl = 'postgres://postgres@127.0.0.1:5432' } = {}) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('server build failed');
+  const database = `promo_bench_${process.pid}`;
+  if (!pglite) spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `CREATE DATABASE ${database}`], { stdio: 'inherit' });
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'promo-bench-')),
+    INITIAL_ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    LOGIN_RATE_LIMIT: '1000000',
+    PUBLIC_RATE_LIMIT: '100000000',
+    PARTICIPATION_RATE_LIMIT: '100000000',
+    PARTICIPATION_IDENTITY_RATE_LIMIT: '1000000',
+    ...(pglite ? {} : { DATABASE_URL: `${pgUrl}/${database}` }),
+  };
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    database: pglite ? null : `${pgUrl}/${database}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      if (!pglite) spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], { stdio: 'inherit' });
+    },
+  };
+}
+
+export async function api(url, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export function machine() {
+  const cpus = spawnSync('nproc').stdout.toString().trim();
+  const mem = spawnSync('sh', ['-c', "free -g | awk '/Mem:/{print $2}'"]).stdout.toString().trim();
+  return `${cpus} cores, ${mem} GiB, Node ${process.version}`;
+}
