@@ -177,6 +177,7 @@ export function CampaignForm({
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
                     searchable
+                    allowDeselect={false}
                     disabled={isReadOnly}
                     error={fieldMessage(errors.countryCode)}
                   />

@@ -1,0 +1,134 @@
+import { expect, type Page, test } from '@playwright/test';
+import { saveScreenshot, signIn } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const TENANT = 'demo';
+const suffix = Date.now().toString(36);
+const CAMPAIGN = `rifa-e2e-${suffix}`;
+const TITLE = `Rifa E2E ${suffix}`;
+const randomCedula = () =>
+  `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const VALID = randomCedula();
+const BLACKLISTED = randomCedula();
+const MINOR = randomCedula();
+
+/** `YYYY-MM-DDTHH:mm` in Costa Rica (the demo tenant's zone), shifted by minutes. */
+function crLocal(shiftMinutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Costa_Rica',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + shiftMinutes * 60_000));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+function answers(cedula: string, birthdate: string) {
+  return {
+    answers: {
+      cedula,
+      name: 'Persona de Prueba',
+      email: `p${cedula}@example.com`,
+      phone: '88887777',
+      birthdate,
+      sex: 'female',
+      department: 'San José',
+    },
+    consent: true,
+  };
+}
+
+async function pick(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('an admin sets up a campaign, people participate or are refused, and the statistics count them', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, { tenant: TENANT, username: 'admin' });
+
+  // Create the campaign (a raffle in Costa Rica, open from an hour ago for a week).
+  await page.getByRole('navigation').getByRole('link', { name: 'Campañas', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Campañas', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva campaña' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Identificador').fill(CAMPAIGN);
+  await dialog.getByLabel('Título').fill(TITLE);
+  await expect(dialog.getByRole('combobox', { name: 'Tipo' })).toHaveValue('Rifa');
+  await pick(page, 'País', /\(CR\)/);
+  await dialog.getByLabel(/^Inicio/).fill(crLocal(-60));
+  await dialog.getByLabel(/^Fin/).fill(crLocal(7 * 24 * 60));
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Campaña creada. Ahora configure su formulario.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+
+  // The standard form.
+  await expect(page.getByRole('tab', { name: 'Formulario' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Agregar todos' }).click();
+  await expect(page.getByTestId('form-issues')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Guardar formulario' }).click();
+  await expect(page.getByText('Formulario guardado.')).toBeVisible();
+
+  // A minimum-age rule (18 years).
+  await page.getByRole('tab', { name: 'Reglas' }).click();
+  await page.getByRole('button', { name: 'Agregar regla' }).click();
+  const ruleDialog = page.getByRole('dialog');
+  await expect(ruleDialog.getByRole('combobox', { name: 'Regla' })).toHaveValue('Edad mínima');
+  await expect(ruleDialog.getByLabel('Años')).toHaveValue('18');
+  await ruleDialog.getByRole('button', { name: 'Agregar regla' }).click();
+  await expect(page.getByText('Regla agregada.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '18 años o más' })).toBeVisible();
+
+  // Activate it.
+  await page.getByRole('tab', { name: 'Estado' }).click();
+  await page.getByRole('button', { name: 'Activar' }).click();
+  await expect(page.getByText('Campaña activada.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Desactivar' })).toBeVisible();
+
+  // Blacklist an identity number through the screen.
+  await page.getByRole('navigation').getByRole('link', { name: 'Lista negra' }).click();
+  await page.getByRole('button', { name: 'Agregar a la lista negra' }).click();
+  const blacklistDialog = page.getByRole('dialog');
+  await blacklistDialog.getByLabel('Valor').fill(BLACKLISTED);
+  await blacklistDialog.getByLabel('Motivo').fill('Fraude comprobado en una campaña anterior');
+  await blacklistDialog.getByRole('button', { name: 'Agregar a la lista negra' }).click();
+  await expect(page.getByText('Agregado a la lista negra.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: BLACKLISTED, exact: true })).toBeVisible();
+
+  // Participations through the public API.
+  const url = `/api/public/${TENANT}/campaigns/${CAMPAIGN}/participations`;
+  const accepted = await request.post(url, { data: answers(VALID, '1990-04-12') });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  expect(((await accepted.json()) as { outcome: { kind: string } }).outcome.kind).toBe('raffle');
+
+  const blacklisted = await request.post(url, { data: answers(BLACKLISTED, '1985-01-20') });
+  expect(blacklisted.status()).toBe(422);
+  const refusal = (await blacklisted.json()) as { error: { code: string; message: string } };
+  expect(refusal.error.code).toBe('PARTICIPATION_NOT_ACCEPTED');
+  expect(refusal.error.message).toBe('Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!');
+
+  const minorBirthdate = `${new Date().getFullYear() - 15}-01-01`;
+  const minor = await request.post(url, { data: answers(MINOR, minorBirthdate) });
+  expect(minor.status()).toBe(422);
+  const underage = (await minor.json()) as { error: { code: string; message: string } };
+  expect(underage.error.code).toBe('UNDERAGE');
+  expect(underage.error.message).toBe('Solo pueden participar personas mayores de edad.');
+
+  // The statistics dashboard counts the one accepted participation.
+  await page.getByRole('navigation').getByRole('link', { name: 'Estadísticas' }).click();
+  await expect(page.getByRole('heading', { name: 'Estadísticas', level: 1 })).toBeVisible();
+  await pick(page, 'Campaña', new RegExp(CAMPAIGN));
+  await expect(page.getByTestId('stat-participations')).toHaveText('1');
+  await expect(page.getByTestId('stat-participants')).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Participaciones por día' })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await saveScreenshot(page, '08-campaign-statistics');
+});
