@@ -87,7 +87,7 @@ export function beginScoped(scope: TxScope): string {
 export async function openPostgres(options: { url: string; poolSize?: number }): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? 20,
     // int8 as a number, as PGlite answers it (counts and ids stay far below 2^53)
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -104,7 +104,7 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
       let broken = false;
       try {
         await connection.query(begin);
-        const result = await fn(drizzleNodePg(connection, { schema }) as unknown as Orm);
+        const result = await fn(drizzleNodePg(connection) as unknown as Orm);
         await connection.query('COMMIT');
         return result;
       } catch (error) {
