@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { saveScreenshot, signIn } from './helpers.ts';
+import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -131,4 +131,79 @@ test('an admin sets up a campaign, people participate or are refused, and the st
   await expect(page.getByRole('region', { name: 'Participaciones por día' })).toBeVisible();
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await saveScreenshot(page, '08-campaign-statistics');
+});
+
+test('an admin groups the campaign, uploads people from a CSV and looks a person up', async ({ page }) => {
+  await signIn(page, { tenant: TENANT, username: 'admin' });
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Grupos de campañas' }).click();
+  await page.getByRole('button', { name: 'Nuevo grupo' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre').fill(`Grupo ${suffix}`);
+  await dialog.getByRole('combobox', { name: 'Campañas' }).click();
+  await page.getByRole('option', { name: new RegExp(CAMPAIGN) }).click();
+  await dialog.getByLabel('Nombre').click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Grupo creado.')).toBeVisible();
+  await page.getByRole('button', { name: `Acciones de Grupo ${suffix}` }).click();
+  await page.getByRole('menuitem', { name: 'Estadísticas' }).click();
+  await expect(page.getByTestId('stat-participations')).toHaveText('1');
+
+  await page.getByRole('navigation').getByRole('link', { name: 'CRM (personas)' }).click();
+  await page.getByRole('tab', { name: 'Carga CSV' }).click();
+  const csv = [
+    'cedula,name,email,phone,birthdate,sex,department',
+    `${randomCedula()},Carla Carga,carla@example.com,88881111,1991-02-03,female,Cartago`,
+    'abc-123,Mala Fila,no-es-correo,12,1991-02-03,female,Cartago',
+  ].join('\n');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'personas.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Cargar' }).click();
+  const report = page.getByTestId('upload-report');
+  await expect(report.getByText('2 filas')).toBeVisible();
+  await expect(report.getByText('1 creada', { exact: true })).toBeVisible();
+  await expect(report.getByText('1 rechazada')).toBeVisible();
+  await expect(report.getByRole('cell', { name: '3', exact: true }).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Consultar' }).click();
+  await page.getByLabel('Cédula').fill(VALID);
+  await page.getByRole('button', { name: 'Consultar', exact: true }).click();
+  await expect(page.getByRole('cell', { name: new RegExp(CAMPAIGN) })).toBeVisible();
+  await page.getByLabel('Cédula').fill('000');
+  await page.getByRole('button', { name: 'Consultar', exact: true }).click();
+  await expect(page.getByTestId('lookup-error')).toHaveText(
+    'El número de identificación no existe o no es válido.',
+  );
+  await saveScreenshot(page, '09-crm-lookup');
+});
+
+test('an ANALYST reads campaigns without write buttons', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', {
+    data: { tenant: TENANT, username: 'admin', password: PASSWORD },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await request.post('/api/users/register', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { username: `analista-${suffix}`, password: 'analista-pass-2', role: 'ANALYST' },
+  });
+  expect(created.status()).toBe(201);
+
+  await signIn(page, { tenant: TENANT, username: `analista-${suffix}`, password: 'analista-pass-2' });
+  await page.getByRole('navigation').getByRole('link', { name: 'Campañas', exact: true }).click();
+  await expect(page.getByRole('link', { name: CAMPAIGN, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nueva campaña' })).toHaveCount(0);
+  await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
+  await page.getByRole('tab', { name: 'Reglas' }).click();
+  await expect(page.getByRole('cell', { name: 'Edad mínima' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar regla' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Estado' }).click();
+  await expect(page.getByRole('button', { name: 'Desactivar' })).toHaveCount(0);
+  await page.getByRole('navigation').getByRole('link', { name: 'Lista negra' }).click();
+  await expect(page.getByRole('cell', { name: BLACKLISTED, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Agregar a la lista negra' })).toHaveCount(0);
+  await saveScreenshot(page, '10-analyst-read-only');
 });

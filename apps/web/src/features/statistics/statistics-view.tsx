@@ -92,6 +92,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
   const devices = general.data ? deviceSplit(general.data.byDevice) : [];
   const pyramid = ages.data ? agePyramid(ages.data) : [];
   const byDepartment = departments.data ? departmentBars(departments.data) : [];
+  const widest = Math.max(1, ...pyramid.map((row) => Math.max(-row.female, row.male)));
   const abs = (value: number) => new Intl.NumberFormat('en-GB').format(Math.abs(value));
 
   return (
@@ -151,6 +152,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
             series={[{ name: 'participations', label: t('stats.participations'), color: 'brand.6' }]}
             curveType="monotone"
             withDots={days.length < 40}
+            yAxisProps={{ allowDecimals: false }}
           />
         </ChartCard>
         <ChartCard
@@ -162,6 +164,8 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
             h={260}
             data={byDepartment}
             dataKey="department"
+            maxBarWidth={56}
+            yAxisProps={{ allowDecimals: false }}
             series={[{ name: 'participations', label: t('stats.participations'), color: 'blue.6' }]}
           />
         </ChartCard>
@@ -175,6 +179,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
             withLegend
             valueFormatter={abs}
             yAxisProps={{ width: 70 }}
+            xAxisProps={{ domain: [-widest, widest], allowDecimals: false }}
             series={[
               { name: 'female', label: t('stats.sex.female'), color: 'pink.6' },
               { name: 'male', label: t('stats.sex.male'), color: 'blue.6' },
@@ -214,6 +219,16 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
                 color: DEVICE_COLORS[row.device] ?? 'gray.5',
               }))}
             />
+          </Group>
+          <Group justify="center" gap="md" mt="xs">
+            {devices.map((row) => (
+              <Text key={row.device} size="sm">
+                <Text span c={DEVICE_COLORS[row.device] ?? 'gray.5'} aria-hidden="true">
+                  ●{' '}
+                </Text>
+                {t(`stats.devices.${row.device}`)}: {row.participations}
+              </Text>
+            ))}
           </Group>
         </ChartCard>
       </SimpleGrid>
