@@ -76,6 +76,7 @@ test('an admin sets up a campaign, people participate or are refused, and the st
   await expect(page.getByTestId('form-issues')).toHaveCount(0);
   await page.getByRole('button', { name: 'Guardar formulario' }).click();
   await expect(page.getByText('Formulario guardado.')).toBeVisible();
+  await saveScreenshot(page, '08a-campaign-form');
 
   // A minimum-age rule (18 years).
   await page.getByRole('tab', { name: 'Reglas' }).click();
