@@ -527,6 +527,12 @@ const catalogue = {
     es: 'Este valor está repetido.',
     en: 'This value is repeated.',
   },
+  /** In an upload: the value already appeared on an earlier line of the file. */
+  DUPLICATE_IN_FILE: {
+    status: 400,
+    es: 'Este valor ya aparece en la línea {line} del archivo.',
+    en: 'This value already appears on line {line} of the file.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -124,6 +124,7 @@ export const UploadReport = z.object({
   total: z.number().int().describe('data rows read'),
   created: z.number().int(),
   updated: z.number().int(),
+  unchanged: z.number().int().optional().describe('rows already present and left as they were'),
   refused: z.array(
     z.object({
       row: z.number().int().describe('line number in the file, the header being line 1'),

@@ -71,3 +71,16 @@ export async function deleteBlacklistEntry(tx: Tx, tenantId: string, id: string)
     .returning({ id: blacklist.id });
   return rows.length > 0;
 }
+
+/** Adds an entry unless the same value is already listed; answers whether it was added. */
+export async function insertBlacklistEntryIfNew(
+  tx: Tx,
+  values: typeof blacklist.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(blacklist)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: blacklist.id });
+  return rows.length > 0;
+}

@@ -1,7 +1,20 @@
-import { BlacklistEntry, BlacklistListQuery, CreateBlacklistEntry, IdParams, pageOf } from '@promo/contract';
+import {
+  BlacklistEntry,
+  BlacklistListQuery,
+  CreateBlacklistEntry,
+  IdParams,
+  pageOf,
+  UploadReport,
+} from '@promo/contract';
 import { z } from 'zod';
+import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
-import { addToBlacklist, findBlacklistEntries, removeFromBlacklist } from './blacklist.service.ts';
+import {
+  addToBlacklist,
+  findBlacklistEntries,
+  removeFromBlacklist,
+  uploadBlacklist,
+} from './blacklist.service.ts';
 
 const tags = ['blacklist'];
 const ADMIN = ['ADMIN'] as const;
@@ -32,6 +45,18 @@ export function registerBlacklistRoutes({ app, ctxOf }: FeatureDeps): void {
       },
     },
     async (request, reply) => reply.status(201).send(await addToBlacklist(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/uploads/blacklist',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['uploads'],
+        summary: 'CSV of blacklist entries (kind,value,reason,campaign); per-row report',
+        response: { 200: UploadReport },
+      },
+    },
+    async (request) => withUploadedFile(request, (_fields, file) => uploadBlacklist(ctxOf(request), file)),
   );
   app.delete(
     '/api/blacklist/:id',

@@ -1,16 +1,23 @@
+import type { Readable } from 'node:stream';
 import {
+  BLACKLIST_KINDS,
   type BlacklistEntry,
+  type BlacklistKind,
   type CreateBlacklistEntry,
+  errorMessage,
   normaliseBlacklistValue,
   type Page,
+  type UploadReport,
 } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { type RowError, readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
-import { findCampaign } from '../campaigns/campaigns.repository.ts';
+import { findCampaign, findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import {
   deleteBlacklistEntry,
   insertBlacklistEntry,
+  insertBlacklistEntryIfNew,
   listBlacklist,
   toBlacklistEntry,
 } from './blacklist.repository.ts';
@@ -61,4 +68,70 @@ export async function removeFromBlacklist(ctx: Ctx, id: string): Promise<void> {
     if (!(await deleteBlacklistEntry(tx, tenantId, id))) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, { tenantId, action: 'blacklist.remove', entityType: 'blacklist', entityId: id });
   });
+}
+
+/**
+ * Imports blacklist entries from a CSV (`kind,value,reason,campaign`; campaign by its name, empty
+ * for the whole tenant). Values already listed are left as they are; every refused row is reported.
+ */
+export async function uploadBlacklist(ctx: Ctx, file: Readable): Promise<UploadReport> {
+  const actor = actorOf(ctx);
+  const campaignIds = new Map<string, string | null>();
+  const names = new Set<string>();
+  const firstSeen = uniqueOn('value');
+  type Row = { kind: string; value: string; reason: string; campaign: string };
+  const { total, accepted, refused } = await readCsvUpload<Row>(file, {
+    columns: ['kind', 'value', 'reason', 'campaign'],
+    required: ['kind', 'value', 'reason'],
+    locale: ctx.locale,
+    check: (row, line) => {
+      const errors: RowError[] = [];
+      if (!(BLACKLIST_KINDS as readonly string[]).includes(row.kind))
+        errors.push({ field: 'kind', code: 'FIELD_INVALID' });
+      if (!row.value) errors.push({ field: 'value', code: 'FIELD_REQUIRED' });
+      if (!row.reason) errors.push({ field: 'reason', code: 'FIELD_REQUIRED' });
+      if (row.value.length > 254)
+        errors.push({ field: 'value', code: 'FIELD_TOO_LONG', params: { max: 254 } });
+      if (row.campaign) names.add(row.campaign);
+      if (errors.length > 0) return errors;
+      const key = `${row.kind}:${normaliseBlacklistValue(row.kind as BlacklistKind, row.value)}:${row.campaign}`;
+      return firstSeen(key, line);
+    },
+  });
+  const report: UploadReport = { total, created: 0, updated: 0, unchanged: 0, refused };
+  await inTenant(ctx, async (tx) => {
+    for (const name of names)
+      campaignIds.set(name, (await findCampaignByName(tx, actor.tenantId, name))?.id ?? null);
+    for (const { line, row } of accepted) {
+      const campaignId = row.campaign ? campaignIds.get(row.campaign) : null;
+      if (campaignId === undefined || (row.campaign && !campaignId)) {
+        report.refused.push({
+          row: line,
+          errors: [
+            { field: 'campaign', code: 'FIELD_INVALID', message: errorMessage('FIELD_INVALID', ctx.locale) },
+          ],
+        });
+        continue;
+      }
+      const kind = row.kind as BlacklistKind;
+      const added = await insertBlacklistEntryIfNew(tx, {
+        tenantId: actor.tenantId,
+        kind,
+        value: normaliseBlacklistValue(kind, row.value),
+        reason: row.reason,
+        campaignId,
+        createdBy: actor.userId,
+      });
+      if (added) report.created += 1;
+      else report.unchanged = (report.unchanged ?? 0) + 1;
+    }
+    report.refused.sort((a, b) => a.row - b.row);
+    await audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'blacklist.upload',
+      entityType: 'blacklist',
+      details: { total, created: report.created, refused: report.refused.length },
+    });
+  });
+  return report;
 }

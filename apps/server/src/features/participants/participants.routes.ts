@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { attachment } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   createCrmUser,
@@ -103,19 +104,12 @@ export function registerParticipantsRoutes({ app, ctxOf }: FeatureDeps): void {
         response: { 200: UploadReport },
       },
     },
-    async (request) => {
-      if (!request.isMultipart())
-        throw new AppError('UPLOAD_INVALID', [{ path: 'file', code: 'UPLOAD_INVALID' }]);
-      let countryCode = '';
-      for await (const part of request.parts()) {
-        if (part.type === 'field' && part.fieldname === 'countryCode') countryCode = String(part.value);
-        if (part.type === 'file') {
-          if (!/^[A-Z]{2}$/.test(countryCode))
-            throw new AppError('VALIDATION_FAILED', [{ path: 'countryCode', code: 'FIELD_REQUIRED' }]);
-          return uploadParticipants(ctxOf(request), countryCode, part.file);
-        }
-      }
-      throw new AppError('VALIDATION_FAILED', [{ path: 'file', code: 'FIELD_REQUIRED' }]);
-    },
+    async (request) =>
+      withUploadedFile(request, (fields, file) => {
+        const countryCode = fields.countryCode ?? '';
+        if (!/^[A-Z]{2}$/.test(countryCode))
+          throw new AppError('VALIDATION_FAILED', [{ path: 'countryCode', code: 'FIELD_REQUIRED' }]);
+        return uploadParticipants(ctxOf(request), countryCode, file);
+      }),
   );
 }

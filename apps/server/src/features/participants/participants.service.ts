@@ -1,19 +1,13 @@
 import type { Readable } from 'node:stream';
-import {
-  type CrmCreateUser,
-  type CrmUserInfo,
-  errorMessage,
-  type Page,
-  type Participant,
-  type UploadReport,
-} from '@promo/contract';
-import { parse } from 'csv-parse';
+import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
+import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
 import { findCountry } from '../countries/countries.repository.ts';
+import { findCountryCached } from '../countries/countries.service.ts';
 import {
   eraseParticipant,
   findParticipant,
@@ -197,54 +191,25 @@ export async function uploadParticipants(
 ): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
   const now = ctx.clock.now();
-  const country = await ctx.db.tx({ tenantId: null }, (tx) => findCountry(tx, countryCode));
+  const country = await findCountryCached(ctx, countryCode);
   if (!country) throw fieldError('countryCode', 'FIELD_INVALID');
-  const report: UploadReport = { total: 0, created: 0, updated: 0, refused: [] };
-  const accepted: Array<{ row: number; person: Record<string, string> }> = [];
-  const seen = new Map<string, number>();
-  const parser = file.pipe(
-    parse({
-      bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    }),
-  );
-  try {
-    for await (const record of parser as AsyncIterable<Record<string, string>>) {
-      report.total += 1;
-      const row = report.total + 1;
-      if (report.total === 1 && !('cedula' in record))
-        throw new AppError('UPLOAD_INVALID', [{ path: 'file', code: 'UPLOAD_INVALID' }]);
-      const person = Object.fromEntries(PERSON_COLUMNS.map((c) => [c, record[c] ?? '']));
-      const errors = personIssues(person, country, now).map((i) => ({
+  const firstSeen = uniqueOn('cedula');
+  const { total, accepted, refused } = await readCsvUpload<Record<string, string>>(file, {
+    columns: PERSON_COLUMNS,
+    required: ['cedula'],
+    locale: ctx.locale,
+    check: (person, line) => {
+      const issues = personIssues(person, country, now).map((i) => ({
         field: i.path,
         code: i.code,
-        message: errorMessage(i.code, ctx.locale, i.params),
+        ...(i.params ? { params: i.params } : {}),
       }));
-      const earlier = person.cedula ? seen.get(person.cedula) : undefined;
-      if (earlier)
-        errors.push({
-          field: 'cedula',
-          code: 'DUPLICATE_VALUE',
-          message: `${errorMessage('DUPLICATE_VALUE', ctx.locale)} (${earlier})`,
-        });
-      if (errors.length > 0) {
-        report.refused.push({ row, errors });
-        continue;
-      }
-      seen.set(person.cedula as string, row);
-      accepted.push({ row, person: person as Record<string, string> });
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE');
-    throw new AppError('UPLOAD_INVALID', [{ path: 'file', code: 'UPLOAD_INVALID' }]);
-  }
+      return issues.length > 0 ? issues : firstSeen(person.cedula ?? '', line);
+    },
+  });
+  const report: UploadReport = { total, created: 0, updated: 0, refused };
   await inTenant(ctx, async (tx) => {
-    for (const { person } of accepted) {
+    for (const { row: person } of accepted) {
       const created = await upsertParticipantRow(
         tx,
         {
@@ -267,12 +232,7 @@ export async function uploadParticipants(
       tenantId,
       action: 'participant.upload',
       entityType: 'participant',
-      details: {
-        total: report.total,
-        created: report.created,
-        updated: report.updated,
-        refused: report.refused.length,
-      },
+      details: { total, created: report.created, updated: report.updated, refused: refused.length },
     });
   });
   return report;

@@ -5,23 +5,10 @@ import {
   participate,
   validAnswers,
 } from '../../testing/campaign-fixtures.ts';
+import { multipart } from '../../testing/multipart.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
-
-function multipart(fields: Record<string, string>, file: string) {
-  const boundary = '----promo-test-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  parts.push(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="people.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n`,
-  );
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('CRM', () => {
   it('looks a person up by identity number with their participations across campaigns', async () => {
@@ -222,7 +209,7 @@ describe('CRM', () => {
       ]),
     ).toEqual([
       [4, ['cedula:IDENTITY_FORMAT', 'email:EMAIL_FORMAT', 'phone:PHONE_DIGITS', 'department:FIELD_INVALID']],
-      [5, ['cedula:DUPLICATE_VALUE']],
+      [5, ['cedula:DUPLICATE_IN_FILE']],
       [6, ['cedula:FIELD_REQUIRED']],
     ]);
     const list = await t.request({ url: '/api/participants?sort=cedula', token: tenant.admin.token });
