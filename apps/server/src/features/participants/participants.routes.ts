@@ -12,11 +12,12 @@ import { z } from 'zod';
 import { attachment } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
+import { xlsxAttachment } from '../../platform/xlsx.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   createCrmUser,
   erasePerson,
-  exportParticipantsCsv,
+  exportParticipants,
   exportPerson,
   getUserInfo,
   listParticipants,
@@ -43,10 +44,20 @@ export function registerParticipantsRoutes({ app, ctxOf }: FeatureDeps): void {
   );
   app.get(
     '/api/participants/export',
-    { config: { access: READERS }, schema: { tags, summary: 'All people as CSV (audited)' } },
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'All people as CSV or XLSX (audited)',
+        querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),
+      },
+    },
     async (request, reply) => {
-      const stream = await exportParticipantsCsv(ctxOf(request));
-      return reply.headers(attachment('participantes.csv')).send(stream);
+      const { format } = request.query;
+      const stream = await exportParticipants(ctxOf(request), format);
+      return reply
+        .headers(format === 'xlsx' ? xlsxAttachment('participantes.xlsx') : attachment('participantes.csv'))
+        .send(stream);
     },
   );
   app.get(

@@ -6,6 +6,7 @@ import { csvStream } from '../../platform/csv.ts';
 import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
+import { xlsxStream } from '../../platform/xlsx.ts';
 import { findCountry } from '../countries/countries.repository.ts';
 import { findCountryCached } from '../countries/countries.service.ts';
 import {
@@ -147,8 +148,8 @@ const EXPORT_HEADER = [
   'created_at',
 ];
 
-/** The tenant's participants as CSV, streamed in batches (bounded memory); audited, masked for analysts. */
-export async function exportParticipantsCsv(ctx: Ctx): Promise<Readable> {
+/** The tenant's participants as CSV or XLSX, streamed in batches (bounded memory); audited, masked for analysts. */
+export async function exportParticipants(ctx: Ctx, format: 'csv' | 'xlsx'): Promise<Readable> {
   const { tenantId } = actorOf(ctx);
   await inTenant(ctx, (tx) =>
     audit(tx, ctx, { tenantId, action: 'participant.export-all', entityType: 'participant' }),
@@ -176,7 +177,9 @@ export async function exportParticipantsCsv(ctx: Ctx): Promise<Readable> {
       ]);
     }
   }
-  return csvStream(EXPORT_HEADER, batches());
+  return format === 'xlsx'
+    ? xlsxStream('Participantes', EXPORT_HEADER, batches())
+    : csvStream(EXPORT_HEADER, batches());
 }
 
 /**

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   createActiveCampaign,
@@ -174,6 +175,29 @@ describe('CRM', () => {
       .split('\r\n');
     expect(lines[0]).toBe('id,cedula,name,email,phone,birthdate,sex,department,consent_at,created_at');
     expect(lines[1]).toContain(`,102340567,"'=HYPERLINK(""http://evil"")"`);
+  });
+
+  it('exports people as XLSX, streamed, with typed cells (no formulas)', async () => {
+    const tenant = await t.createTenant();
+    await t.request({
+      method: 'POST',
+      url: '/api/crm/create-user',
+      token: tenant.admin.token,
+      body: { countryCode: 'CR', cedula: '102340567', name: 'Ana' },
+    });
+    await t.db.ownerExec(`update participants set name = '=1+1' where tenant_id = '${tenant.id}'`);
+    const res = await t.app.inject({
+      url: '/api/participants/export?format=xlsx',
+      headers: { authorization: `Bearer ${tenant.admin.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="participantes.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Participantes');
+    expect(sheet?.getRow(1).getCell(2).value).toBe('cedula');
+    expect(sheet?.getRow(2).getCell(2).value).toBe('102340567');
+    expect(sheet?.getRow(2).getCell(3).value).toBe('=1+1');
   });
 
   it('imports a CSV of people with a row-by-row report of what was refused and why', async () => {
