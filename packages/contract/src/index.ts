@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './countries.ts';
 export * from './errors.ts';
 export * from './forms.ts';
+export * from './landings.ts';
 export * from './people.ts';
 export * from './tenants.ts';
 export * from './users.ts';

@@ -260,3 +260,48 @@ export const idempotencyKeys = pgTable(
 );
 
 export const PLATFORM_TENANT_ID = '00000000-0000-0000-0000-000000000000';
+
+// --- landings (0003_landings.sql) ------------------------------------------------------------
+
+export const landings = pgTable(
+  'landings',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    name: text('name').notNull(),
+    document: jsonb('document').notNull(),
+    version: integer('version').notNull().default(1),
+    publishedVersion: integer('published_version'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const landingVersions = pgTable(
+  'landing_versions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    landingId: uuid('landing_id').notNull(),
+    version: integer('version').notNull(),
+    document: jsonb('document').notNull(),
+    publishedAt: at('published_at').notNull().defaultNow(),
+    publishedBy: uuid('published_by'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.landingId, t.version] })],
+);
+
+export const landingGroups = pgTable(
+  'landing_groups',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    landingIds: uuid('landing_ids').array().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

@@ -2,6 +2,7 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
 import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerLandingsRoutes } from './landings/landings.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
 import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
@@ -20,4 +21,5 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerBlacklistRoutes,
   registerParticipantsRoutes,
   registerStatisticsRoutes,
+  registerLandingsRoutes,
 ];

@@ -73,6 +73,26 @@ const FORM = {
     { key: 'department', type: 'department', label: 'Provincia', required: true },
   ],
 };
+const landing = (
+  await t.request({
+    method: 'POST',
+    url: '/api/landing-pages',
+    token: tenant.admin.token,
+    body: {
+      name: 'L',
+      campaignId: campaign.id,
+      document: { schemaVersion: 1, page: { title: 'L' }, elements: [] },
+    },
+  })
+).body;
+const landingGroup = (
+  await t.request({
+    method: 'POST',
+    url: '/api/landing-group',
+    token: tenant.admin.token,
+    body: { name: 'lg', landingIds: [landing.id] },
+  })
+).body;
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
   if (url.startsWith('/api/users')) {
@@ -99,6 +119,13 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
           : undefined;
     return { id: campaign.id, body: write ? body : undefined };
   }
+  if (url.startsWith('/api/landing-pages'))
+    return {
+      id: landing.id,
+      body: write ? (url.endsWith('rollback') ? { version: 1 } : { name: 'x' }) : undefined,
+    };
+  if (url.startsWith('/api/landing-group'))
+    return { id: landingGroup.id, body: write ? { name: 'x', landingIds: [landing.id] } : undefined };
   throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
 }
 

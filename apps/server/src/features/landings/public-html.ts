@@ -1,0 +1,157 @@
+import { type ErrorCode, errorMessage } from '@promo/contract';
+import {
+  escapeHtml,
+  IFRAME_ALLOW_LIST,
+  type LandingDocument,
+  renderDocument,
+  renderHead,
+} from '@promo/landing';
+
+/** Hosts the tenant's tag manager loads from; allowed in the CSP only when it is configured. */
+const TAG_MANAGER_HOST = 'https://www.googletagmanager.com';
+
+/** Catalogue messages the public script shows (Spanish, the public pages' language). */
+export const SCRIPT_MESSAGE_CODES: readonly ErrorCode[] = [
+  'FIELD_REQUIRED',
+  'REQUIRED_ANSWER',
+  'BIRTHDATE_REQUIRED',
+  'FIELD_INVALID',
+  'FIELD_TOO_LONG',
+  'SPECIAL_CHARACTERS',
+  'EMAIL_FORMAT',
+  'PHONE_DIGITS',
+  'IDENTITY_FORMAT',
+  'IDENTITY_PATTERN',
+  'UNDERAGE',
+  'CONSENT_REQUIRED',
+  'VALIDATION_FAILED',
+  'INTERNAL_ERROR',
+  'RATE_LIMITED',
+  'GEOLOCATION_UNSUPPORTED',
+];
+
+export type PageData = {
+  tenant: string;
+  campaign: string;
+  kind: string;
+  landingId: string;
+  group: string;
+  page: number;
+  pages: number;
+  nextUrl: string | null;
+  participateUrl: string;
+  fields: unknown[];
+  rules: {
+    phoneDigits: number;
+    identity: { label: string; pattern: string };
+    departments: string[];
+    minAge: number;
+  };
+  messages: Record<string, string>;
+  /** Redemption centres of the campaign for the map element; none until that API exists. */
+  centres: { name: string; address?: string; lat?: number; lng?: number }[];
+};
+
+export function scriptMessages(): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const code of SCRIPT_MESSAGE_CODES) messages[code] = errorMessage(code, 'es');
+  return messages;
+}
+
+/** The page's Content-Security-Policy: no inline script without the nonce, frames from the allow-list only. */
+export function contentSecurityPolicy(nonce: string, tagManager: boolean): string {
+  const frames = Object.keys(IFRAME_ALLOW_LIST).map((host) => `https://${host}`);
+  const tm = tagManager ? ` ${TAG_MANAGER_HOST}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${tm}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: https:",
+    `connect-src 'self'${tm}`,
+    `frame-src ${frames.join(' ')}${tm}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Styles of the script's messages and of the simple pages; the document's own CSS comes after. */
+const PAGE_CSS =
+  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}' +
+  '.lp-field-error{display:block;color:#b00020;font-size:.875rem;margin:.25rem 0}' +
+  '[aria-invalid=true]{border-color:#b00020;outline-color:#b00020}' +
+  '.lp-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}' +
+  '.lp-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
+  '.lp-reward-code:not(:empty){font-size:1.5rem;font-weight:700;letter-spacing:.1em}' +
+  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}';
+
+function tagManagerSnippet(id: string, nonce: string): string {
+  // the container id is checked by the tenant configuration schema (GTM-XXXX)
+  const safe = /^GTM-[A-Z0-9]{4,12}$/.test(id) ? id : null;
+  if (!safe) return '';
+  return `<script nonce="${nonce}">(function(w,d,i){w.dataLayer=w.dataLayer||[];w.dataLayer.push({'gtm.start':Date.now(),event:'gtm.js'});var s=d.createElement('script');s.async=true;s.nonce='${nonce}';s.src='${TAG_MANAGER_HOST}/gtm.js?id='+i;d.head.appendChild(s);})(window,document,'${safe}');</script>`;
+}
+
+/** JSON inside a data block: `<` escaped so no text can close the element. */
+function jsonBlock(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function landingHtml(input: {
+  document: LandingDocument;
+  nonce: string;
+  scriptUrl: string | null;
+  data: PageData;
+  tagManagerId: string | null;
+}): string {
+  const { document, nonce } = input;
+  const rendered = renderDocument(document);
+  const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';
+  return (
+    '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    renderHead(document) +
+    '<meta property="og:type" content="website">' +
+    (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
+    `<style nonce="${nonce}">${PAGE_CSS}${rendered.css}</style>` +
+    script +
+    `</head><body><main>${rendered.html}</main>` +
+    `<script type="application/json" id="landing-data">${jsonBlock(input.data)}</script>` +
+    '</body></html>'
+  );
+}
+
+/** A plain page of the public site: not found, not available, suspended. */
+export function simplePage(nonce: string, title: string, message: string): string {
+  return (
+    '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)}</title>` +
+    `<style nonce="${nonce}">${PAGE_CSS}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center}h1{font-size:1.75rem}</style>` +
+    `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
+  );
+}
+
+export const SIMPLE_PAGES = {
+  notFound: {
+    status: 404,
+    title: 'Página no encontrada',
+    message: 'No encontramos la página que busca. Revise la dirección e inténtelo de nuevo.',
+  },
+  notAvailable: {
+    status: 200,
+    title: 'Promoción no disponible',
+    message: 'Esta promoción no está disponible en este momento. ¡Gracias por su interés!',
+  },
+  suspended: {
+    status: 403,
+    title: 'Sitio no disponible',
+    message: 'Este sitio está suspendido temporalmente. Inténtelo más tarde.',
+  },
+} as const;
+export type SimplePageKind = keyof typeof SIMPLE_PAGES;

@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FormField } from '@promo/contract';
+import type { LandingDocument } from '@promo/landing';
+import type { Ctx } from '../../platform/context.ts';
+import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/campaigns.repository.ts';
+import { findCountryCached } from '../countries/countries.service.ts';
+import { isOpen } from '../participations/participate.ts';
+import { minimumAge } from '../participations/rules.ts';
+import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+import { findLandingGroupByName, findPublishedDocuments } from './landings.repository.ts';
+import {
+  contentSecurityPolicy,
+  landingHtml,
+  SIMPLE_PAGES,
+  type SimplePageKind,
+  scriptMessages,
+  simplePage,
+} from './public-html.ts';
+
+/** One answer of the public page route. */
+export type PublicPage = {
+  status: number;
+  body: string;
+  csp: string;
+  /** Set for landing pages (cacheable, revalidated with the ETag); null for the simple pages. */
+  etag: string | null;
+};
+
+type Entry = { key: string; page: PublicPage };
+
+/**
+ * Rendered public pages, per process, keyed by tenant, group and page number. An entry holds the
+ * "state key" it was rendered from (published version of every landing of the group, the
+ * campaign's last change, the minimum age, the tag manager and the script file); a publish,
+ * rollback or campaign change makes the key differ, so the next request renders again and the
+ * ETag changes. Each request still reads that key from the database (two small queries), which
+ * keeps several server processes consistent without any invalidation message.
+ */
+export class PublicPageCache {
+  private readonly entries = new Map<string, Entry>();
+  constructor(private readonly maxEntries = 2_000) {}
+
+  get(slot: string, key: string): PublicPage | undefined {
+    const hit = this.entries.get(slot);
+    return hit && hit.key === key ? hit.page : undefined;
+  }
+
+  set(slot: string, key: string, page: PublicPage): void {
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(slot, { key, page });
+  }
+}
+
+function nonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+function simple(kind: SimplePageKind): PublicPage {
+  const n = nonce();
+  const { status, title, message } = SIMPLE_PAGES[kind];
+  return { status, body: simplePage(n, title, message), csp: contentSecurityPolicy(n, false), etag: null };
+}
+
+/**
+ * The public page `page` (1-based) of the landing group `groupName` of tenant `tenantSlug`,
+ * rendered from the published documents of the group's landings in the group's order (landings
+ * never published are skipped). Unknown tenant or group, or a page past the last: not found.
+ * A campaign that is not active or outside its window, or a group with nothing published:
+ * the 'not available' page. A suspended tenant: a page that says so.
+ */
+export async function renderPublicLanding(
+  ctx: Ctx,
+  cache: PublicPageCache,
+  input: { tenantSlug: string; groupName: string; page: number; scriptFile: string | null; basePath: string },
+): Promise<PublicPage> {
+  const tenant = await findTenantBySlugCached(ctx, input.tenantSlug);
+  if (!tenant) return simple('notFound');
+  if (tenant.status === 'suspended') return simple('suspended');
+  const now = ctx.clock.now();
+  const found = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
+    const group = await findLandingGroupByName(tx, tenant.id, input.groupName);
+    if (!group) return null;
+    const campaignRow = await findCampaign(tx, tenant.id, group.campaignId);
+    if (!campaignRow) return null;
+    const withRules = await findCampaignWithRules(tx, tenant.id, campaignRow.name);
+    const published = await findPublishedDocuments(tx, tenant.id, group.landingIds);
+    return { group, campaign: campaignRow, rules: withRules?.rules ?? [], published };
+  });
+  if (!found) return simple('notFound');
+  const { group, campaign, rules, published } = found;
+  const fields = formFieldsOf(campaign);
+  const byId = new Map(published.map((p) => [p.landingId, p]));
+  const pages = group.landingIds.flatMap((id) => {
+    const hit = byId.get(id);
+    return hit ? [hit] : [];
+  });
+  if (!fields || !isOpen(campaign, now) || pages.length === 0) return simple('notAvailable');
+  const current = pages[input.page - 1];
+  if (!current) return simple('notFound');
+
+  const tagManagerId = (tenant.config as { tagManagerId?: string | null } | null)?.tagManagerId ?? null;
+  const minAge = minimumAge(rules);
+  const slot = `${tenant.id}:${input.basePath}:${input.page}`;
+  const key = [
+    pages.map((p) => `${p.landingId}@${p.version}`).join(','),
+    group.updatedAt.getTime(),
+    campaign.updatedAt.getTime(),
+    campaign.endsAt.getTime(),
+    minAge,
+    tagManagerId ?? '',
+    input.scriptFile ?? '',
+  ].join('|');
+  const cached = cache.get(slot, key);
+  if (cached) return cached;
+
+  const country = await findCountryCached(ctx, campaign.countryCode);
+  const n = nonce();
+  const body = landingHtml({
+    document: current.document as LandingDocument,
+    nonce: n,
+    scriptUrl: input.scriptFile ? `/public/${input.scriptFile}` : null,
+    tagManagerId,
+    data: {
+      tenant: tenant.slug,
+      campaign: campaign.name,
+      kind: campaign.kind,
+      landingId: current.landingId,
+      group: group.name,
+      page: input.page,
+      pages: pages.length,
+      nextUrl: input.page < pages.length ? `${input.basePath}?page=${input.page + 1}` : null,
+      participateUrl: `/api/public/${tenant.slug}/campaigns/${campaign.name}/participations`,
+      fields: (fields as FormField[]).map((f) => ({
+        key: f.key,
+        type: f.type,
+        required: f.required,
+        options: f.options,
+      })),
+      rules: {
+        phoneDigits: country?.phoneDigits ?? 8,
+        identity: country
+          ? { label: country.identity.label, pattern: country.identity.pattern }
+          : { label: 'Cédula', pattern: '^.+$' },
+        departments: [...(country?.departments ?? [])],
+        minAge,
+      },
+      messages: scriptMessages(),
+      centres: [],
+    },
+  });
+  const page: PublicPage = {
+    status: 200,
+    body,
+    csp: contentSecurityPolicy(n, tagManagerId !== null),
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+  };
+  cache.set(slot, key, page);
+  return page;
+}

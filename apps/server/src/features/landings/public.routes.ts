@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FeatureDeps } from '../types.ts';
+import { loadPublicScript } from './public-assets.ts';
+import { type PublicPage, PublicPageCache, renderPublicLanding } from './public-page.ts';
+
+/**
+ * The tenant of `/landing/{group}` (no tenant in the URL). Read once at start-up: DEFAULT_TENANT,
+ * else 'demo'. (buildApp otherwise reads no environment; this is the one public-page setting.)
+ */
+export const DEFAULT_TENANT = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(process.env.DEFAULT_TENANT ?? '')
+  ? (process.env.DEFAULT_TENANT as string)
+  : 'demo';
+
+const Segment = z
+  .string()
+  .max(60)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(20).catch(1).default(1) });
+
+function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', page.csp)
+    .header('x-robots-tag', page.status === 200 && page.etag ? 'all' : 'noindex');
+  if (!page.etag) return reply.status(page.status).header('cache-control', 'no-store').send(page.body);
+  // revalidated on every visit: a publish shows at once, an unchanged page costs a 304
+  reply.header('cache-control', 'public, no-cache').header('etag', page.etag);
+  const match = request.headers['if-none-match'];
+  if (
+    typeof match === 'string' &&
+    match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === page.etag)
+  )
+    return reply.status(304).send();
+  return reply.status(page.status).send(page.body);
+}
+
+/**
+ * Public landing pages (no token): `/{tenant}/landing/{group}` and `/landing/{group}`, with
+ * `?page=N` for the group's further pages; the page script at `/public/landing.<hash>.js`.
+ * Static segments make these routes win over the web app's `/*` fallback.
+ */
+export function registerPublicLandingRoutes({ app, ctxOf, limits }: FeatureDeps): void {
+  const cache = new PublicPageCache();
+  const script = loadPublicScript();
+  const config = {
+    access: 'public' as const,
+    rateLimit: { max: limits.publicPerMinute, timeWindow: 60_000 },
+  };
+
+  const handler =
+    (tenantOf: (params: Record<string, string>) => string, withTenant: boolean) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = request.params as Record<string, string>;
+      const tenantSlug = tenantOf(params);
+      const query = PageQuery.safeParse(request.query);
+      const ok = Segment.safeParse(tenantSlug).success && Segment.safeParse(params.group).success;
+      const page = await renderPublicLanding(ctxOf(request), cache, {
+        tenantSlug: ok ? tenantSlug : '-',
+        groupName: ok ? (params.group as string) : '-',
+        page: query.success ? query.data.page : 1,
+        scriptFile: script?.file ?? null,
+        basePath: withTenant ? `/${tenantSlug}/landing/${params.group}` : `/landing/${params.group}`,
+      });
+      return send(request, reply, page);
+    };
+
+  const schema = { hide: true };
+  app.get(
+    '/:tenant/landing/:group',
+    { config, schema },
+    handler((p) => p.tenant as string, true),
+  );
+  app.get(
+    '/landing/:group',
+    { config, schema },
+    handler(() => DEFAULT_TENANT, false),
+  );
+
+  app.get('/public/:file', { config: { access: 'public' }, schema }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    if (!script || file !== script.file) return reply.status(404).header('cache-control', 'no-store').send();
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(script.body);
+  });
+}
