@@ -1,0 +1,250 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XSS_CASES } from '@promo/landing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
+import { createTestApp, TEST_SECRET, type TestTenant } from '../../testing/test-app.ts';
+import { openTestDatabase } from '../../testing/test-db.ts';
+import { standardFormPage, thankYouPage } from './fixtures/standard-page.ts';
+
+const t = await createTestApp();
+const tenant = await t.createTenant();
+const campaign = await createActiveCampaign(t, tenant);
+
+async function publishedGroup(owner: TestTenant, campaignId: string, documents: unknown[]) {
+  const ids: string[] = [];
+  for (const document of documents) {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/landing-pages',
+      token: owner.admin.token,
+      body: { name: 'Página', campaignId, document },
+    });
+    expect(created.status, created.text).toBe(201);
+    const published = await t.request({
+      method: 'POST',
+      url: `/api/landing-pages/${created.body.id}/publish`,
+      token: owner.admin.token,
+    });
+    expect(published.status).toBe(200);
+    ids.push(created.body.id);
+  }
+  const name = t.unique('lg');
+  const group = await t.request({
+    method: 'POST',
+    url: '/api/landing-group',
+    token: owner.admin.token,
+    body: { name, landingIds: ids },
+  });
+  expect(group.status, group.text).toBe(201);
+  return { name, ids, groupId: group.body.id as string };
+}
+
+const { name: groupName, ids } = await publishedGroup(tenant, campaign.id, [
+  standardFormPage(),
+  thankYouPage(),
+]);
+const url = `/${tenant.slug}/landing/${groupName}`;
+
+describe('public landing page', () => {
+  it('is served as Spanish HTML from the published document, with a strict CSP', async () => {
+    const res = await t.request({ url });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toMatch(/^<!doctype html><html lang="es">/);
+    expect(res.text).toContain('<title>Gane con nosotros</title>');
+    expect(res.text).toContain('<meta property="og:image" content="https://example.com/share.png">');
+    expect(res.text).toContain('data-landing-form');
+    expect(res.text).toContain('id="landing-data"');
+
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain(',');
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.text).toContain(`<style nonce="${nonce}">`);
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain('frame-src https://www.youtube.com');
+    expect(csp).not.toContain('unsafe-inline');
+    // no inline script other than the JSON data block
+    expect(res.text.match(/<script(?![^>]*type="application\/json")(?![^>]*src=)[^>]*>/g)).toBeNull();
+  });
+
+  it('embeds the campaign form, the country rules and the catalogue messages for the script', async () => {
+    const res = await t.request({ url });
+    const json = /<script type="application\/json" id="landing-data">(.*?)<\/script>/.exec(res.text)?.[1];
+    const data = JSON.parse(json as string);
+    expect(data).toMatchObject({
+      tenant: tenant.slug,
+      campaign: campaign.name,
+      landingId: ids[0],
+      page: 1,
+      pages: 2,
+      nextUrl: `${url}?page=2`,
+      participateUrl: `/api/public/${tenant.slug}/campaigns/${campaign.name}/participations`,
+      rules: { phoneDigits: 8, minAge: 18 },
+    });
+    expect(data.rules.departments).toContain('San José');
+    expect(data.fields.map((f: { key: string }) => f.key)).toContain('cedula');
+    expect(data.messages.PHONE_DIGITS).toMatch(/\{digits\}|\d/);
+    expect(data.messages.GEOLOCATION_UNSUPPORTED).toBeTruthy();
+  });
+
+  it('answers 304 to a matching If-None-Match, and the ETag changes on publish and on rollback', async () => {
+    const first = await t.request({ url });
+    const etag = String(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await t.request({ url, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+
+    await t.request({
+      method: 'PUT',
+      url: `/api/landing-pages/${ids[0]}`,
+      token: tenant.admin.token,
+      body: { document: standardFormPage('Nuevo título') },
+    });
+    // a saved draft does not change the public page
+    expect((await t.request({ url, headers: { 'if-none-match': etag } })).status).toBe(304);
+    await t.request({
+      method: 'POST',
+      url: `/api/landing-pages/${ids[0]}/publish`,
+      token: tenant.admin.token,
+    });
+    const changed = await t.request({ url, headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('<title>Nuevo título</title>');
+    expect(changed.headers.etag).not.toBe(etag);
+
+    await t.request({
+      method: 'POST',
+      url: `/api/landing-pages/${ids[0]}/rollback`,
+      token: tenant.admin.token,
+      body: { version: 1 },
+    });
+    const back = await t.request({ url });
+    expect(back.text).toContain('<title>Gane con nosotros</title>');
+    expect(back.headers.etag).not.toBe(changed.headers.etag);
+  });
+
+  it('serves the group’s further pages with ?page=N; past the last one is not found', async () => {
+    const second = await t.request({ url: `${url}?page=2` });
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('¡Gracias por participar!');
+    expect(second.text).toContain('"nextUrl":null');
+    const third = await t.request({ url: `${url}?page=3` });
+    expect(third.status).toBe(404);
+    expect(third.text).toContain('Página no encontrada');
+    const junk = await t.request({ url: `${url}?page=abc` });
+    expect(junk.status).toBe(200);
+  });
+
+  it('unknown groups and tenants answer 404 with the not-found page', async () => {
+    for (const path of [
+      `/${tenant.slug}/landing/no-such-group`,
+      '/no-such-tenant/landing/x1',
+      '/landing/no-such',
+    ]) {
+      const res = await t.request({ url: path });
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('Página no encontrada');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('an inactive or out-of-window campaign shows the friendly not-available page', async () => {
+    const other = await createActiveCampaign(t, tenant);
+    const { name } = await publishedGroup(tenant, other.id, [standardFormPage()]);
+    const path = `/${tenant.slug}/landing/${name}`;
+    expect((await t.request({ url: path })).status).toBe(200);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${other.id}/active-status`,
+      token: tenant.admin.token,
+      body: { active: false },
+    });
+    const res = await t.request({ url: path });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Promoción no disponible');
+    expect(res.headers.etag).toBeUndefined();
+
+    const ended = await createActiveCampaign(t, tenant, {
+      startsAt: '2025-01-01T00:00:00Z',
+      endsAt: '2025-06-01T00:00:00Z',
+    });
+    const late = await publishedGroup(tenant, ended.id, [standardFormPage()]);
+    const closed = await t.request({ url: `/${tenant.slug}/landing/${late.name}` });
+    expect(closed.text).toContain('Promoción no disponible');
+  });
+
+  it('a suspended tenant’s pages say so', async () => {
+    const brand = await t.createTenant();
+    const c = await createActiveCampaign(t, brand);
+    const { name } = await publishedGroup(brand, c.id, [standardFormPage()]);
+    const suspended = await t.request({
+      method: 'PATCH',
+      url: `/api/tenants/${brand.id}`,
+      token: t.superadmin.token,
+      body: { status: 'suspended' },
+    });
+    expect(suspended.status, suspended.text).toBe(200);
+    const res = await t.request({ url: `/${brand.slug}/landing/${name}` });
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('suspendido');
+  });
+
+  it('/landing/{group} uses the default tenant (demo)', async () => {
+    const demoAdmin = await t.login('admin', 'demo');
+    const list = await t.request({ url: '/api/campaigns?q=promo-demo', token: demoAdmin.token });
+    const demoCampaign = list.body.items[0];
+    const demo = { id: '', slug: 'demo', admin: demoAdmin };
+    const { name } = await publishedGroup(demo, demoCampaign.id, [standardFormPage('Demo')]);
+    const res = await t.request({ url: `/landing/${name}` });
+    // found in the demo tenant (its sample campaign's window follows the real clock, not the test's)
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<title>(Demo|Promoción no disponible)<\/title>/);
+    expect((await t.request({ url: `/landing/${name}-missing` })).status).toBe(404);
+  });
+
+  it('refuses every XSS corpus document on save', async () => {
+    for (const xss of XSS_CASES) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/landing-pages',
+        token: tenant.admin.token,
+        body: { name: 'xss', campaignId: campaign.id, document: xss.document },
+      });
+      expect(res.status, xss.name).toBe(400);
+      expect(res.body.error.code, xss.name).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('public pages and the web app', () => {
+  it('win over the web app’s fallback to index.html', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'promo-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SPA</title>');
+    const db = await openTestDatabase();
+    const app = await buildApp({
+      db,
+      config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://promo.test', logOutbox: false },
+      logLevel: 'silent',
+      webDist,
+    });
+    afterAll(async () => {
+      await app.close();
+      await db.close();
+    });
+    const landing = await app.inject({ url: url });
+    // another database: the tenant is unknown there, so the landing route answers its 404 page
+    expect(landing.statusCode).toBe(404);
+    expect(landing.body).toContain('Página no encontrada');
+    const spa = await app.inject({ url: `/${tenant.slug}/pages/campaigns` });
+    expect(spa.body).toContain('<title>SPA</title>');
+  });
+});

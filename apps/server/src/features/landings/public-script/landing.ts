@@ -1,0 +1,362 @@
+/// <reference lib="dom" />
+/**
+ * The public landing page script (no framework; built by esbuild into dist/public, budget 30 KB
+ * gzip). Binds every `form[data-landing-form]`: masks and normalises inputs, checks answers with
+ * the same rules and Spanish messages as the server, submits them to the participation route with
+ * an Idempotency-Key (one per submit attempt, reused on network retries), shows field refusals on
+ * their fields, and then the outcome: the reward code in `[data-reward-code]`, the instant-award
+ * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]`.
+ */
+import {
+  applyMask,
+  checkAnswer,
+  distanceKm,
+  type Field,
+  fillMessage,
+  type Issue,
+  localToday,
+  normalise,
+  type Rules,
+} from './checks.ts';
+
+type Outcome =
+  | { kind: 'reward_code'; code: string }
+  | { kind: 'instant_award'; won: boolean; prize?: { name: string } }
+  | { kind: 'raffle'; entries: number }
+  | { kind: 'points'; balance: number }
+  | { kind: 'registered' };
+
+type Centre = { name: string; address?: string; lat?: number; lng?: number };
+
+type PageData = {
+  tenant: string;
+  campaign: string;
+  landingId: string;
+  group: string;
+  page: number;
+  nextUrl: string | null;
+  participateUrl: string;
+  fields: Field[];
+  rules: Rules;
+  messages: Record<string, string>;
+  centres: Centre[];
+};
+
+type ErrorBody = {
+  error?: { code?: string; message?: string; details?: { path: string; code: string; message?: string }[] };
+};
+
+const dataElement = document.getElementById('landing-data');
+const data = dataElement ? (JSON.parse(dataElement.textContent ?? '{}') as PageData) : null;
+const outcomeKey = data ? `promo.landing.${data.tenant}.${data.group}` : '';
+
+function text(code: string, params?: Record<string, string | number>): string {
+  return fillMessage(data?.messages[code] ?? data?.messages.INTERNAL_ERROR, params);
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function controlOf(form: HTMLFormElement, key: string): Control | null {
+  const found = form.elements.namedItem(key);
+  if (found instanceof RadioNodeList) return (found[0] as Control | undefined) ?? null;
+  return found instanceof HTMLInputElement ||
+    found instanceof HTMLSelectElement ||
+    found instanceof HTMLTextAreaElement
+    ? found
+    : null;
+}
+
+function showFieldError(control: Control, message: string | null): void {
+  const id = `${control.id || control.name}-error`;
+  let note = document.getElementById(id);
+  if (!message) {
+    note?.remove();
+    control.removeAttribute('aria-invalid');
+    return;
+  }
+  if (!note) {
+    note = document.createElement('span');
+    note.id = id;
+    note.className = 'lp-field-error';
+    control.insertAdjacentElement('afterend', note);
+  }
+  note.textContent = message;
+  control.setAttribute('aria-invalid', 'true');
+  control.setAttribute('aria-describedby', id);
+}
+
+function messageArea(form: HTMLFormElement): HTMLElement {
+  let area = form.querySelector<HTMLElement>('.lp-message');
+  if (!area) {
+    area = document.createElement('div');
+    area.className = 'lp-message';
+    area.setAttribute('role', 'status');
+    area.setAttribute('aria-live', 'polite');
+    area.hidden = true;
+    form.append(area);
+  }
+  return area;
+}
+
+function say(form: HTMLFormElement, message: string, kind: 'ok' | 'error'): void {
+  const area = messageArea(form);
+  area.textContent = message;
+  area.dataset.kind = kind;
+  area.hidden = false;
+}
+
+/** Reads one field's answer from the form (FormData: a control named `submit` cannot shadow it). */
+function answerOf(form: HTMLFormElement, values: FormData, field: Field): unknown {
+  if (field.type === 'multichoice') return values.getAll(field.key).map(String);
+  const control = controlOf(form, field.key);
+  if (field.type === 'checkbox') return control instanceof HTMLInputElement ? control.checked : undefined;
+  const raw = values.get(field.key);
+  if (typeof raw !== 'string') return undefined;
+  if (field.type === 'number') return raw.trim() === '' ? '' : Number(raw);
+  return normalise(field.type, raw);
+}
+
+function check(field: Field, value: unknown): Issue | null {
+  return data ? checkAnswer(field, value, data.rules, localToday()) : null;
+}
+
+function outcomeMessage(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'reward_code':
+      return '¡Listo! Este es su código:';
+    case 'instant_award':
+      return outcome.won
+        ? `¡Felicidades! Ganó${outcome.prize ? `: ${outcome.prize.name}` : ' un premio'}.`
+        : 'Gracias por participar. Esta vez no obtuvo premio.';
+    case 'raffle':
+      return `¡Listo! Tiene ${outcome.entries} ${outcome.entries === 1 ? 'participación' : 'participaciones'} en el sorteo.`;
+    case 'points':
+      return `¡Listo! Su saldo es de ${outcome.balance} puntos.`;
+    default:
+      return '¡Gracias! Su participación quedó registrada.';
+  }
+}
+
+function showOutcome(outcome: Outcome, form: HTMLFormElement | null): void {
+  const codeBox = document.querySelector<HTMLElement>('[data-reward-code]');
+  if (outcome.kind === 'reward_code' && codeBox) codeBox.textContent = outcome.code;
+  const message =
+    outcome.kind === 'reward_code' && !codeBox
+      ? `${outcomeMessage(outcome)} ${outcome.code}`
+      : outcomeMessage(outcome);
+  if (form) {
+    say(form, message, 'ok');
+    for (const control of Array.from(form.elements))
+      if (control instanceof HTMLButtonElement && control.type === 'submit') control.disabled = true;
+    return;
+  }
+  const area = document.createElement('div');
+  area.className = 'lp-message';
+  area.setAttribute('role', 'status');
+  area.textContent = message;
+  (codeBox ?? document.querySelector('main'))?.insertAdjacentElement('beforebegin', area);
+}
+
+function newKey(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POSTs the answers; a network failure is retried twice with the same key (the server counts it once). */
+async function post(body: unknown, key: string): Promise<Response> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fetch(data?.participateUrl ?? '', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, 'accept-language': 'es' },
+        body: JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await wait(800 * (attempt + 1));
+    }
+  }
+}
+
+function bindForm(form: HTMLFormElement): void {
+  if (!data) return;
+  form.noValidate = true;
+  for (const field of data.fields) {
+    const control = controlOf(form, field.key);
+    if (!control) continue;
+    if (field.type === 'department' && control instanceof HTMLSelectElement && control.options.length <= 1) {
+      for (const name of data.rules.departments) control.add(new Option(name, name));
+    }
+    if (field.type === 'phone' || field.type === 'cedula') {
+      control.setAttribute('inputmode', 'numeric');
+      control.setAttribute('autocomplete', field.type === 'phone' ? 'tel-national' : 'off');
+    }
+    if (field.key === 'email') control.setAttribute('autocomplete', 'email');
+    if (field.key === 'name') control.setAttribute('autocomplete', 'name');
+    const mask = control.getAttribute('data-mask');
+    if (mask && control instanceof HTMLInputElement) {
+      control.maxLength = mask.length;
+      control.addEventListener('input', () => {
+        control.value = applyMask(mask, control.value);
+      });
+    }
+    const recheck = () => {
+      const value = answerOf(form, new FormData(form), field);
+      const issue = value === '' || value === undefined ? null : check(field, value);
+      showFieldError(control, issue ? text(issue.code, issue.params) : null);
+    };
+    control.addEventListener('blur', recheck);
+    control.addEventListener('change', recheck);
+  }
+
+  const consent = controlOf(form, 'consent');
+  if (consent instanceof HTMLInputElement && consent.type === 'checkbox')
+    consent.addEventListener('change', () =>
+      showFieldError(consent, consent.checked ? null : text('CONSENT_REQUIRED')),
+    );
+
+  let busy = false;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (busy) return;
+    void submit(form).finally(() => {
+      busy = false;
+      form.removeAttribute('aria-busy');
+    });
+    busy = true;
+    form.setAttribute('aria-busy', 'true');
+  });
+}
+
+async function submit(form: HTMLFormElement): Promise<void> {
+  if (!data) return;
+  const values = new FormData(form);
+  const answers: Record<string, unknown> = {};
+  let first: Control | null = null;
+  for (const field of data.fields) {
+    const control = controlOf(form, field.key);
+    if (!control) continue;
+    const value = answerOf(form, values, field);
+    const issue = check(field, value);
+    showFieldError(control, issue ? text(issue.code, issue.params) : null);
+    if (issue) first ??= control;
+    else if (value !== '' && value !== undefined && !(Array.isArray(value) && value.length === 0))
+      answers[field.key] = value;
+  }
+  const consent = controlOf(form, 'consent');
+  if (consent instanceof HTMLInputElement && consent.type === 'checkbox') {
+    showFieldError(consent, consent.checked ? null : text('CONSENT_REQUIRED'));
+    if (!consent.checked) first ??= consent;
+  }
+  if (first) {
+    first.focus();
+    say(form, text('VALIDATION_FAILED'), 'error');
+    return;
+  }
+  messageArea(form).hidden = true;
+  let response: Response;
+  try {
+    response = await post({ answers, consent: true, landingId: data.landingId }, newKey());
+  } catch {
+    say(form, text('INTERNAL_ERROR'), 'error');
+    return;
+  }
+  const body = (await response.json().catch(() => ({}))) as ErrorBody & { outcome?: Outcome };
+  if (response.ok && body.outcome) {
+    if (data.nextUrl) {
+      try {
+        sessionStorage.setItem(outcomeKey, JSON.stringify(body.outcome));
+      } catch {
+        // private mode: the next page shows no outcome
+      }
+      location.assign(data.nextUrl);
+      return;
+    }
+    showOutcome(body.outcome, form);
+    return;
+  }
+  const error = body.error;
+  let shown = false;
+  for (const detail of error?.details ?? []) {
+    const key = detail.path.replace(/^answers\./, '');
+    const control = controlOf(form, key === 'consent' ? 'consent' : key);
+    if (control) {
+      showFieldError(control, detail.message ?? text(detail.code));
+      if (!shown) control.focus();
+      shown = true;
+    }
+  }
+  say(form, error?.message ?? text(response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'), 'error');
+}
+
+function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number; lng: number }): void {
+  const list = document.createElement('ul');
+  const sorted = from
+    ? centres
+        .filter((c) => typeof c.lat === 'number' && typeof c.lng === 'number')
+        .map((c) => ({ c, d: distanceKm(from, { lat: c.lat as number, lng: c.lng as number }) }))
+        .sort((a, b) => a.d - b.d)
+        .map(({ c, d }) => ({ ...c, address: `${c.address ?? ''} (${d.toFixed(1)} km)`.trim() }))
+    : centres;
+  for (const centre of sorted) {
+    const item = document.createElement('li');
+    const name = document.createElement('strong');
+    name.textContent = centre.name;
+    item.append(name);
+    if (centre.address) item.append(document.createElement('br'), centre.address);
+    list.append(item);
+  }
+  if (centres.length === 0) {
+    const item = document.createElement('li');
+    item.textContent = 'No hay centros de canje disponibles por ahora.';
+    list.append(item);
+  }
+  box.querySelector('ul')?.remove();
+  box.append(list);
+}
+
+function bindMap(box: HTMLElement): void {
+  if (!data) return;
+  const note = document.createElement('p');
+  box.append(note);
+  renderCentres(box, data.centres);
+  if (!('geolocation' in navigator)) {
+    note.textContent = text('GEOLOCATION_UNSUPPORTED');
+    return;
+  }
+  if (data.centres.length === 0) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Ordenar por cercanía';
+  button.addEventListener('click', () => {
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        renderCentres(box, data.centres, { lat: position.coords.latitude, lng: position.coords.longitude }),
+      () => {
+        note.textContent = text('GEOLOCATION_UNSUPPORTED');
+      },
+    );
+  });
+  box.insertBefore(button, note);
+}
+
+function start(): void {
+  if (!data) return;
+  for (const form of Array.from(document.querySelectorAll<HTMLFormElement>('form[data-landing-form]')))
+    bindForm(form);
+  for (const box of Array.from(document.querySelectorAll<HTMLElement>('[data-map]'))) bindMap(box);
+  if (data.page > 1) {
+    try {
+      const saved = sessionStorage.getItem(outcomeKey);
+      if (saved) showOutcome(JSON.parse(saved) as Outcome, null);
+    } catch {
+      // no storage: nothing to show
+    }
+  }
+}
+
+start();
