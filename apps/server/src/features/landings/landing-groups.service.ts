@@ -13,6 +13,7 @@ import {
   listLandingGroups as listGroupRows,
   updateLandingGroupRow,
 } from './landings.repository.ts';
+import { forgetPublicPages } from './public-page.ts';
 
 function toLandingGroup(row: LandingGroupRow, tenantSlug: string | null): LandingGroup {
   return {
@@ -76,7 +77,7 @@ export async function createLandingGroup(ctx: Ctx, input: LandingGroupInput): Pr
   const { tenantId, tenantSlug } = actorOf(ctx);
   const name = groupName(input);
   try {
-    return await inTenant(ctx, async (tx) => {
+    const group = await inTenant(ctx, async (tx) => {
       const campaignId = await groupCampaign(tx, tenantId, input);
       const row = await insertLandingGroup(tx, { tenantId, name, campaignId, landingIds: input.landingIds });
       await audit(tx, ctx, {
@@ -87,6 +88,8 @@ export async function createLandingGroup(ctx: Ctx, input: LandingGroupInput): Pr
       });
       return toLandingGroup(row, tenantSlug);
     });
+    forgetPublicPages(ctx);
+    return group;
   } catch (error) {
     translateUnique(error);
   }
@@ -99,7 +102,7 @@ export async function updateLandingGroup(
 ): Promise<LandingGroup> {
   const { tenantId, tenantSlug } = actorOf(ctx);
   try {
-    return await inTenant(ctx, async (tx) => {
+    const group = await inTenant(ctx, async (tx) => {
       if (!(await findLandingGroup(tx, tenantId, id))) throw new AppError('NOT_FOUND');
       const name = groupName(input);
       const campaignId = await groupCampaign(tx, tenantId, input);
@@ -119,6 +122,8 @@ export async function updateLandingGroup(
       });
       return toLandingGroup(row, tenantSlug);
     });
+    forgetPublicPages(ctx);
+    return group;
   } catch (error) {
     translateUnique(error);
   }
@@ -135,4 +140,5 @@ export async function deleteLandingGroup(ctx: Ctx, id: string): Promise<void> {
       entityId: id,
     });
   });
+  forgetPublicPages(ctx);
 }

@@ -25,6 +25,7 @@ import {
   removeLandingFromGroups,
   updateLandingRow,
 } from './landings.repository.ts';
+import { forgetPublicPages } from './public-page.ts';
 
 /** At most this many document issues are answered (a broken document can have thousands). */
 const MAX_ISSUES = 50;
@@ -149,12 +150,13 @@ export async function deleteLanding(ctx: Ctx, id: string): Promise<void> {
     await deleteLandingRow(tx, tenantId, id);
     await audit(tx, ctx, { tenantId, action: 'landing.delete', entityType: 'landing', entityId: id });
   });
+  forgetPublicPages(ctx);
 }
 
 /** Publishes the current draft as the next immutable version; the public page shows it at once. */
 export async function publishLanding(ctx: Ctx, id: string): Promise<Landing> {
   const { tenantId, userId } = actorOf(ctx);
-  return inTenant(ctx, async (tx) => {
+  const landing = await inTenant(ctx, async (tx) => {
     const current = await getLandingRow(tx, tenantId, id, { lock: true });
     assertValidDocument(current.document);
     const version = (await lastPublishedVersion(tx, tenantId, id)) + 1;
@@ -177,6 +179,8 @@ export async function publishLanding(ctx: Ctx, id: string): Promise<Landing> {
     });
     return toLanding(row as LandingRow);
   });
+  forgetPublicPages(ctx);
+  return landing;
 }
 
 export async function listVersions(ctx: Ctx, id: string): Promise<LandingVersion[]> {
@@ -199,7 +203,7 @@ export async function listVersions(ctx: Ctx, id: string): Promise<LandingVersion
  */
 export async function rollbackLanding(ctx: Ctx, id: string, version: number): Promise<Landing> {
   const { tenantId } = actorOf(ctx);
-  return inTenant(ctx, async (tx) => {
+  const landing = await inTenant(ctx, async (tx) => {
     const current = await getLandingRow(tx, tenantId, id, { lock: true });
     const target = await findLandingVersion(tx, tenantId, id, version);
     if (!target) throw fieldError('version', 'FIELD_INVALID');
@@ -219,6 +223,8 @@ export async function rollbackLanding(ctx: Ctx, id: string, version: number): Pr
     });
     return toLanding(row as LandingRow);
   });
+  forgetPublicPages(ctx);
+  return landing;
 }
 
 /** A new unpublished landing with a copy of the draft, named "<name> (copia)". */

@@ -168,6 +168,8 @@ describe('public landing page', () => {
       token: tenant.admin.token,
       body: { active: false },
     });
+    // campaign changes reach the public page within the one-second page-state cache
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     const res = await t.request({ url: path });
     expect(res.status).toBe(200);
     expect(res.text).toContain('Promoción no disponible');

@@ -51,6 +51,30 @@ export class PublicPageCache {
   }
 }
 
+/**
+ * What a group's page is rendered from (group, campaign with rules, published documents), kept
+ * one second per process: under a burst of visitors the database sees about one look-up per
+ * group per second. Landing and group writes in this process clear it at once (`forgetPublicPages`);
+ * other processes, and campaign changes, show within the second.
+ */
+const PAGE_STATE_TTL_MS = 1_000;
+const pageStates = (ctx: Ctx) => ctx.cache.named<PageState | null>('landing-page-states', PAGE_STATE_TTL_MS);
+type PageState = {
+  group: Awaited<ReturnType<typeof findLandingGroupByName>> & {};
+  campaign: Awaited<ReturnType<typeof findCampaign>> & {};
+  rules: Awaited<ReturnType<typeof findCampaignWithRules>> extends infer R
+    ? R extends { rules: infer X }
+      ? X
+      : never
+    : never;
+  published: Awaited<ReturnType<typeof findPublishedDocuments>>;
+};
+
+/** Drops this process's page states after a publish, rollback or group change. */
+export function forgetPublicPages(ctx: Ctx): void {
+  pageStates(ctx).clear();
+}
+
 function nonce(): string {
   return randomBytes(16).toString('base64');
 }
@@ -77,15 +101,17 @@ export async function renderPublicLanding(
   if (!tenant) return simple('notFound');
   if (tenant.status === 'suspended') return simple('suspended');
   const now = ctx.clock.now();
-  const found = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
-    const group = await findLandingGroupByName(tx, tenant.id, input.groupName);
-    if (!group) return null;
-    const campaignRow = await findCampaign(tx, tenant.id, group.campaignId);
-    if (!campaignRow) return null;
-    const withRules = await findCampaignWithRules(tx, tenant.id, campaignRow.name);
-    const published = await findPublishedDocuments(tx, tenant.id, group.landingIds);
-    return { group, campaign: campaignRow, rules: withRules?.rules ?? [], published };
-  });
+  const found = await pageStates(ctx).get(`${tenant.id}:${input.groupName}`, () =>
+    ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
+      const group = await findLandingGroupByName(tx, tenant.id, input.groupName);
+      if (!group) return null;
+      const campaignRow = await findCampaign(tx, tenant.id, group.campaignId);
+      if (!campaignRow) return null;
+      const withRules = await findCampaignWithRules(tx, tenant.id, campaignRow.name);
+      const published = await findPublishedDocuments(tx, tenant.id, group.landingIds);
+      return { group, campaign: campaignRow, rules: withRules?.rules ?? [], published };
+    }),
+  );
   if (!found) return simple('notFound');
   const { group, campaign, rules, published } = found;
   const fields = formFieldsOf(campaign);

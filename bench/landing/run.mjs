@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// bench/landing: the public landing page (/demo/landing/{group}) under load, next to a static file
+// of the same bytes served by the same server (the web app's static files), same run. Usage:
+//   node bench/landing/run.mjs [--duration 15] [--connections 50] [--pglite]
+// Needs the web app built (npm run build) for the static comparison.
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '15' }, connections: { type: 'string', default: '50' }, pglite: { type: 'boolean', default: false } },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
+
+/** The standard-form page of the server tests (same document as e2e), written out in JSON. */
+async function sampleDocument() {
+  const { standardFormPage } = await import('../../apps/server/src/features/landings/fixtures/standard-page.ts').catch(() => ({}));
+  if (standardFormPage) return standardFormPage('Bench');
+  throw new Error('run with node >= 22.6 --experimental-strip-types, or via tsx: npx tsx bench/landing/run.mjs');
+}
+
+async function load(url, headers = {}) {
+  const result = await autocannon({ url, connections, duration, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    throughputMBps: Number((result.throughput.average / 1e6).toFixed(1)),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const document = await sampleDocument();
+const server = await startServer({ pglite: values.pglite });
+const staticName = `bench-landing-${process.pid}.txt`;
+try {
+  const { token } = await api(server.url, '/api/auth/login', { body: { tenant: 'demo', username: 'admin', password: PASSWORD } });
+  const campaigns = await api(server.url, '/api/campaigns?q=promo-demo', { token });
+  const campaignId = campaigns.items[0].id;
+  const landing = await api(server.url, '/api/landing-pages', { token, body: { name: 'Bench', campaignId, document } });
+  await api(server.url, `/api/landing-pages/${landing.id}/publish`, { token, body: {} });
+  const group = `bench-${Date.now().toString(36)}`;
+  await api(server.url, '/api/landing-group', { token, body: { name: group, landingIds: [landing.id] } });
+  const pageUrl = `${server.url}/demo/landing/${group}`;
+  const first = await fetch(pageUrl);
+  const html = await first.text();
+  if (first.status !== 200) throw new Error(`landing page: ${first.status}`);
+
+  const page = await load(pageUrl);
+  const revalidated = await load(pageUrl, { 'if-none-match': first.headers.get('etag') });
+  let staticFile = null;
+  if (existsSync(webDist)) {
+    writeFileSync(`${webDist}${staticName}`, html);
+    staticFile = await load(`${server.url}/${staticName}`);
+  }
+  console.log(
+    JSON.stringify(
+      {
+        machine: machine(),
+        driver: values.pglite ? 'pglite' : 'postgres',
+        connections,
+        durationSeconds: duration,
+        pageBytes: Buffer.byteLength(html),
+        landingPage: page,
+        landingPage304: revalidated,
+        staticFileSameBytes: staticFile,
+        ratioToStatic: staticFile ? Number((page.requestsPerSecond / staticFile.requestsPerSecond).toFixed(2)) : null,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  rmSync(`${webDist}${staticName}`, { force: true });
+  await server.stop();
+}
