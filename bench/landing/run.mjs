@@ -10,7 +10,11 @@ import autocannon from 'autocannon';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '15' }, connections: { type: 'string', default: '50' }, pglite: { type: 'boolean', default: false } },
+  options: {
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    pglite: { type: 'boolean', default: false },
+  },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -18,9 +22,13 @@ const webDist = fileURLToPath(new URL('../../apps/web/dist/', import.meta.url));
 
 /** The standard-form page of the server tests (same document as e2e), written out in JSON. */
 async function sampleDocument() {
-  const { standardFormPage } = await import('../../apps/server/src/features/landings/fixtures/standard-page.ts').catch(() => ({}));
+  const { standardFormPage } = await import(
+    '../../apps/server/src/features/landings/fixtures/standard-page.ts'
+  ).catch(() => ({}));
   if (standardFormPage) return standardFormPage('Bench');
-  throw new Error('run with node >= 22.6 --experimental-strip-types, or via tsx: npx tsx bench/landing/run.mjs');
+  throw new Error(
+    'run with node >= 22.6 --experimental-strip-types, or via tsx: npx tsx bench/landing/run.mjs',
+  );
 }
 
 async function load(url, headers = {}) {
@@ -38,10 +46,15 @@ const document = await sampleDocument();
 const server = await startServer({ pglite: values.pglite });
 const staticName = `bench-landing-${process.pid}.txt`;
 try {
-  const { token } = await api(server.url, '/api/auth/login', { body: { tenant: 'demo', username: 'admin', password: PASSWORD } });
+  const { token } = await api(server.url, '/api/auth/login', {
+    body: { tenant: 'demo', username: 'admin', password: PASSWORD },
+  });
   const campaigns = await api(server.url, '/api/campaigns?q=promo-demo', { token });
   const campaignId = campaigns.items[0].id;
-  const landing = await api(server.url, '/api/landing-pages', { token, body: { name: 'Bench', campaignId, document } });
+  const landing = await api(server.url, '/api/landing-pages', {
+    token,
+    body: { name: 'Bench', campaignId, document },
+  });
   await api(server.url, `/api/landing-pages/${landing.id}/publish`, { token, body: {} });
   const group = `bench-${Date.now().toString(36)}`;
   await api(server.url, '/api/landing-group', { token, body: { name: group, landingIds: [landing.id] } });
@@ -68,7 +81,9 @@ try {
         landingPage: page,
         landingPage304: revalidated,
         staticFileSameBytes: staticFile,
-        ratioToStatic: staticFile ? Number((page.requestsPerSecond / staticFile.requestsPerSecond).toFixed(2)) : null,
+        ratioToStatic: staticFile
+          ? Number((page.requestsPerSecond / staticFile.requestsPerSecond).toFixed(2))
+          : null,
       },
       null,
       2,

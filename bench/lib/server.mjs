@@ -9,11 +9,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const PASSWORD = 'bench-password-123';
 
-export async function startServer({ port = 3190, pglite = false, pgUrl = 'postgres://postgres@127.0.0.1:5432' } = {}) {
+export async function startServer({
+  port = 3190,
+  pglite = false,
+  pgUrl = 'postgres://postgres@127.0.0.1:5432',
+} = {}) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('server build failed');
   const database = `promo_bench_${process.pid}`;
-  if (!pglite) spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `CREATE DATABASE ${database}`], { stdio: 'inherit' });
+  if (!pglite)
+    spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `CREATE DATABASE ${database}`], { stdio: 'inherit' });
   const env = {
     ...process.env,
     PORT: String(port),
@@ -28,7 +33,10 @@ export async function startServer({ port = 3190, pglite = false, pgUrl = 'postgr
     PARTICIPATION_IDENTITY_RATE_LIMIT: '1000000',
     ...(pglite ? {} : { DATABASE_URL: `${pgUrl}/${database}` }),
   };
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -42,7 +50,10 @@ export async function startServer({ port = 3190, pglite = false, pgUrl = 'postgr
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      if (!pglite) spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], { stdio: 'inherit' });
+      if (!pglite)
+        spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], {
+          stdio: 'inherit',
+        });
     },
   };
 }

@@ -12,16 +12,42 @@ import autocannon from 'autocannon';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '20' }, connections: { type: 'string', default: '50' }, pglite: { type: 'boolean', default: false } },
+  options: {
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    pglite: { type: 'boolean', default: false },
+  },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
 function pgbenchUpdateTps(databaseUrl) {
   const script = join(tmpdir(), 'promo-pgbench-update.sql');
-  writeFileSync(script, "\\set id random(1, 100000)\nUPDATE bench_codes SET status = 'redeemed', redeemed_at = now() WHERE code = 'C' || :id AND status <> 'void' RETURNING code;\n");
-  spawnSync('psql', [databaseUrl, '-qc', "CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz); INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, 100000) g;"], { stdio: 'inherit' });
-  const out = spawnSync('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(Math.min(duration, 15)), '-f', script, databaseUrl]).stdout.toString();
+  writeFileSync(
+    script,
+    "\\set id random(1, 100000)\nUPDATE bench_codes SET status = 'redeemed', redeemed_at = now() WHERE code = 'C' || :id AND status <> 'void' RETURNING code;\n",
+  );
+  spawnSync(
+    'psql',
+    [
+      databaseUrl,
+      '-qc',
+      "CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz); INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, 100000) g;",
+    ],
+    { stdio: 'inherit' },
+  );
+  const out = spawnSync('pgbench', [
+    '-n',
+    '-c',
+    '16',
+    '-j',
+    '2',
+    '-T',
+    String(Math.min(duration, 15)),
+    '-f',
+    script,
+    databaseUrl,
+  ]).stdout.toString();
   const match = /tps = ([\d.]+)/.exec(out);
   spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
   return match ? Number(match[1]) : null;
@@ -29,12 +55,21 @@ function pgbenchUpdateTps(databaseUrl) {
 
 const server = await startServer({ pglite: values.pglite });
 try {
-  const { token } = await api(server.url, '/api/auth/login', { body: { tenant: 'demo', username: 'admin', password: PASSWORD } });
+  const { token } = await api(server.url, '/api/auth/login', {
+    body: { tenant: 'demo', username: 'admin', password: PASSWORD },
+  });
   const name = `bench-${Date.now()}`;
   const now = Date.now();
   const campaign = await api(server.url, '/api/campaigns', {
     token,
-    body: { name, title: 'Bench', kind: 'raffle', countryCode: 'CR', startsAt: new Date(now - 86_400_000).toISOString(), endsAt: new Date(now + 86_400_000).toISOString() },
+    body: {
+      name,
+      title: 'Bench',
+      kind: 'raffle',
+      countryCode: 'CR',
+      startsAt: new Date(now - 86_400_000).toISOString(),
+      endsAt: new Date(now + 86_400_000).toISOString(),
+    },
   });
   await api(server.url, `/api/campaigns/${campaign.id}/form`, {
     token,
@@ -49,8 +84,15 @@ try {
       ],
     },
   });
-  await api(server.url, `/api/campaigns/${campaign.id}/active-status`, { token, method: 'PATCH', body: { active: true } });
-  await api(server.url, '/api/campaign-rulers', { token, body: { campaignId: campaign.id, kind: 'max_per_identity', params: { total: 1 } } });
+  await api(server.url, `/api/campaigns/${campaign.id}/active-status`, {
+    token,
+    method: 'PATCH',
+    body: { active: true },
+  });
+  await api(server.url, '/api/campaign-rulers', {
+    token,
+    body: { campaignId: campaign.id, kind: 'max_per_identity', params: { total: 1 } },
+  });
 
   let serial = 100_000_000;
   const result = await autocannon({
@@ -63,7 +105,16 @@ try {
         headers: { 'content-type': 'application/json' },
         setupRequest: (req) => {
           serial += 1;
-          const body = { answers: { cedula: String(serial + 100_000_000), name: 'Bench Persona', phone: '88887777', birthdate: '1990-01-01', department: 'Heredia' }, consent: true };
+          const body = {
+            answers: {
+              cedula: String(serial + 100_000_000),
+              name: 'Bench Persona',
+              phone: '88887777',
+              birthdate: '1990-01-01',
+              department: 'Heredia',
+            },
+            consent: true,
+          };
           return { ...req, body: JSON.stringify(body) };
         },
       },

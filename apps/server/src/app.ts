@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
+import { generateCodesJob } from './features/reward-codes/reward-codes.service.ts';
 import type { App, Limits } from './features/types.ts';
 import { findPrincipal } from './features/users/users.repository.ts';
 import { authGuard } from './platform/auth/guard.ts';
@@ -23,6 +24,7 @@ import { registerErrorHandling, validatorCompiler } from './platform/http/error-
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { createThrottle } from './platform/http/throttle.ts';
+import { JobRunner } from './platform/jobs.ts';
 
 export type AppDeps = {
   db: Database;
@@ -35,6 +37,8 @@ export type AppDeps = {
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
   trustProxy?: boolean;
+  /** How often the job runner looks for queued work (it is also woken on enqueue). */
+  jobPollMs?: number;
   /** Shared store for rate limits across servers; in-process memory when absent. */
   redis?: Redis | null;
 };
@@ -139,8 +143,30 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const cache = new CacheRegistry();
+  // jobs run in this process, with a context of their own (no caller)
+  const jobCtx = (): Ctx => ({
+    cache,
+    jobs: runner,
+    db: deps.db,
+    clock,
+    actor: null,
+    ip: '',
+    locale: 'es',
+    log: app.log,
+    config: deps.config,
+  });
+  const runner = new JobRunner(
+    deps.db,
+    clock,
+    app.log,
+    { 'generate-codes': generateCodesJob(jobCtx) },
+    deps.jobPollMs ?? 1000,
+  );
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('preClose', async () => runner.stop());
   const ctxOf = (request: FastifyRequest): Ctx => ({
     cache,
+    jobs: runner,
     db: deps.db,
     clock,
     actor: request.actor,

@@ -214,10 +214,11 @@ const catalogue = {
     es: 'No se encontró el usuario de puntos.',
     en: 'Points user not found.',
   },
+  /** With when and where: `details[0].params` has redeemedAt, centreCode and centreName. */
   CODE_ALREADY_REDEEMED: {
     status: 409,
-    es: 'Este código ya fue canjeado.',
-    en: 'This code has already been redeemed.',
+    es: 'Este código ya fue canjeado el {when} en {centreName}.',
+    en: 'This code was already redeemed on {when} at {centreName}.',
   },
   CODE_REVOKED: {
     status: 409,
@@ -310,6 +311,57 @@ const catalogue = {
     status: 400,
     es: 'El archivo no es un CSV válido con las columnas esperadas.',
     en: 'The file is not a valid CSV with the expected columns.',
+  },
+
+  // --- reward codes and redemption -------------------------------------------------------
+  CENTRE_CODE_TAKEN: {
+    status: 409,
+    es: 'Ya existe un centro de canje con ese código.',
+    en: 'A redemption centre with that code already exists.',
+  },
+  CENTRE_IN_USE: {
+    status: 409,
+    es: 'No se puede eliminar un centro que tiene canjes: desactívelo en su lugar.',
+    en: 'A centre with redemptions cannot be deleted: deactivate it instead.',
+  },
+  CENTRE_GROUP_NAME_TAKEN: {
+    status: 409,
+    es: 'Ya existe un grupo de centros con ese nombre.',
+    en: 'A centre group with that name already exists.',
+  },
+  /** The operator's centre is not among the campaign's centres. */
+  CENTRE_NOT_ALLOWED: {
+    status: 422,
+    es: 'Este código no se puede canjear en este centro.',
+    en: 'This code cannot be redeemed at this centre.',
+  },
+  /** An operator without a centre (or an inactive one) cannot redeem. */
+  OPERATOR_WITHOUT_CENTRE: {
+    status: 422,
+    es: 'Su usuario no tiene un centro de canje activo asignado.',
+    en: 'Your user has no active redemption centre assigned.',
+  },
+  /** In an upload: the code already exists in the tenant. */
+  CODE_EXISTS: {
+    status: 400,
+    es: 'Este código ya existe.',
+    en: 'This code already exists.',
+  },
+  CODES_EXHAUSTED: {
+    status: 409,
+    es: 'Se agotaron los códigos de esta promoción.',
+    en: 'This promotion has run out of codes.',
+  },
+  /** A reward code of another kind of campaign, or a code type that does not apply. */
+  CAMPAIGN_KIND_MISMATCH: {
+    status: 422,
+    es: 'Esta operación no corresponde al tipo de campaña.',
+    en: 'This operation does not apply to this kind of campaign.',
+  },
+  REDEMPTION_ALREADY_REVERSED: {
+    status: 409,
+    es: 'Este canje ya fue revertido.',
+    en: 'This redemption has already been reversed.',
   },
 
   // --- builder (spec section 8) -----------------------------------------------------------

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './campaigns.ts';
+export * from './codes.ts';
 export * from './common.ts';
 export * from './countries.ts';
 export * from './errors.ts';

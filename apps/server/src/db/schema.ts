@@ -7,6 +7,7 @@ import {
   boolean,
   char,
   date,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -302,6 +303,113 @@ export const landingGroups = pgTable(
     landingIds: uuid('landing_ids').array().notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+// --- reward codes, centres, redemptions, jobs (0004) ------------------------------------------
+
+export const redemptionCentres = pgTable(
+  'redemption_centres',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    code: char('code', { length: 6 }).notNull(),
+    name: text('name').notNull(),
+    address: text('address'),
+    department: text('department'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    phone: text('phone'),
+    hours: text('hours'),
+    active: boolean('active').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const centreGroups = pgTable(
+  'centre_groups',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const centreGroupMembers = pgTable(
+  'centre_group_members',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    centreId: uuid('centre_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.groupId, t.centreId] })],
+);
+
+export const campaignCentres = pgTable('campaign_centres', {
+  tenantId: uuid('tenant_id').notNull(),
+  campaignId: uuid('campaign_id').notNull(),
+  centreId: uuid('centre_id'),
+  groupId: uuid('group_id'),
+});
+
+export const rewardCodes = pgTable(
+  'reward_codes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    code: text('code').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    status: text('status', { enum: ['available', 'assigned', 'redeemed', 'revoked'] }).notNull(),
+    batchId: uuid('batch_id'),
+    participantId: uuid('participant_id'),
+    participationId: uuid('participation_id'),
+    assignedAt: at('assigned_at'),
+    redeemedAt: at('redeemed_at'),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
+);
+
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    code: text('code').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    centreId: uuid('centre_id').notNull(),
+    operatorId: uuid('operator_id'),
+    redeemedAt: at('redeemed_at').notNull(),
+    reversedAt: at('reversed_at'),
+    reversedBy: uuid('reversed_by'),
+    reversalReason: text('reversal_reason'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
+    params: jsonb('params').notNull(),
+    progress: integer('progress').notNull(),
+    total: integer('total').notNull(),
+    result: jsonb('result'),
+    error: text('error'),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    startedAt: at('started_at'),
+    heartbeatAt: at('heartbeat_at'),
+    finishedAt: at('finished_at'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

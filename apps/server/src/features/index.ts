@@ -1,10 +1,12 @@
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
 import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
+import { registerCentresRoutes } from './centres/centres.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
+import { registerRewardCodesRoutes } from './reward-codes/reward-codes.routes.ts';
 import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
 import { registerTenantsRoutes } from './tenants/tenants.routes.ts';
 import type { FeatureDeps } from './types.ts';
@@ -22,4 +24,6 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerParticipantsRoutes,
   registerStatisticsRoutes,
   registerLandingsRoutes,
+  registerCentresRoutes,
+  registerRewardCodesRoutes,
 ];

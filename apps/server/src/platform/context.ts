@@ -23,6 +23,8 @@ export type Ctx = {
   log: FastifyBaseLogger;
   config: AppConfig;
   cache: CacheRegistry;
+  /** Tells this process's job runner that work was queued. */
+  jobs: { wake(): void };
 };
 
 export type AppConfig = {

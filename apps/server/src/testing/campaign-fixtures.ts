@@ -33,12 +33,39 @@ export function validAnswers(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** An active campaign (Costa Rica, open around the test clock) with the standard form. */
+let centreSerial = 100_000;
+/** A redemption centre of the tenant (six-digit code, San José). */
+export async function createCentre(t: TestApp, tenant: TestTenant, overrides: Record<string, unknown> = {}) {
+  centreSerial += 1;
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/redemption-centres',
+    token: tenant.admin.token,
+    body: {
+      code: String(centreSerial),
+      name: `Centro ${centreSerial}`,
+      department: 'San José',
+      latitude: 9.93,
+      longitude: -84.08,
+      ...overrides,
+    },
+  });
+  if (res.status !== 201) throw new Error(`centre: ${res.text}`);
+  return res.body as { id: string; code: string; name: string };
+}
+
+/**
+ * An active campaign (Costa Rica, open around the test clock) with the standard form; a
+ * reward-code campaign gets a centre of its own unless settings are given.
+ */
 export async function createActiveCampaign(
   t: TestApp,
   tenant: TestTenant,
   overrides: Record<string, unknown> = {},
 ) {
+  if (overrides.kind === 'reward_code' && !overrides.settings) {
+    overrides = { ...overrides, settings: { centreIds: [(await createCentre(t, tenant)).id] } };
+  }
   const created = await t.request({
     method: 'POST',
     url: '/api/campaigns',

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
+import { campaignCentres, setCampaignCentres } from '../centres/centres.service.ts';
 import { findCountry } from '../countries/countries.repository.ts';
 import {
   type CampaignRow,
@@ -78,6 +79,7 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaign): Promise<C
         active: false,
         archived: false,
       });
+      if (input.settings) await setCampaignCentres(tx, tenantId, row.id, input.settings);
       await audit(tx, ctx, {
         tenantId,
         action: 'campaign.create',
@@ -137,6 +139,7 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
         ctx.clock.now(),
       );
       if (!row) throw new AppError('CAMPAIGN_NOT_UPDATED');
+      if (input.settings) await setCampaignCentres(tx, tenantId, id, input.settings);
       await audit(tx, ctx, {
         tenantId,
         action: 'campaign.update',
@@ -177,6 +180,10 @@ export async function setActiveStatus(ctx: Ctx, id: string, active: boolean): Pr
     const current = await getCampaignRow(tx, tenantId, id, { lock: true });
     if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
     if (active && !formFieldsOf(current)) throw new AppError('CAMPAIGN_FORM_MISSING');
+    // a reward-code campaign needs somewhere to redeem its codes
+    if (active && current.kind === 'reward_code' && (await campaignCentres(tx, tenantId, id)).length === 0) {
+      throw fieldError('settings.centreIds', 'CENTRE_REQUIRED');
+    }
     const now = ctx.clock.now();
     const row = await updateCampaignRow(
       tx,

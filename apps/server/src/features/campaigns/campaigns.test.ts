@@ -127,7 +127,7 @@ describe('campaigns', () => {
       method: 'POST',
       url: '/api/campaigns',
       token: tenant.admin.token,
-      body: { ...base, name: t.unique('s') },
+      body: { ...base, kind: 'raffle', name: t.unique('s') },
     });
     const id = created.body.id;
     const noForm = await t.request({
@@ -197,6 +197,44 @@ describe('campaigns', () => {
       (await t.request({ method: 'POST', url: `/api/campaigns/${id}/restore`, token: tenant.admin.token }))
         .body.state,
     ).toBe('inactive');
+  });
+
+  it('a reward-code campaign needs at least one redemption centre to be activated', async () => {
+    const tenant = await t.createTenant();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('r') },
+    });
+    await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${created.body.id}/form`,
+      token: tenant.admin.token,
+      body: STANDARD_FORM,
+    });
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${created.body.id}/active-status`,
+      token: tenant.admin.token,
+      body: { active: true },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({
+      path: 'settings.centreIds',
+      code: 'CENTRE_REQUIRED',
+      message: 'Debe seleccionar al menos un centro de canje.',
+    });
+    const foreign = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${created.body.id}`,
+      token: tenant.admin.token,
+      body: { settings: { centreIds: ['00000000-0000-4000-8000-000000000000'] } },
+    });
+    expect(foreign.body.error.details[0]).toMatchObject({
+      path: 'settings.centreIds',
+      code: 'FIELD_INVALID',
+    });
   });
 
   it('cannot be deleted once people took part: "Cannot delete a campaign that has data"', async () => {

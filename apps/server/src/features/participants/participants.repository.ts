@@ -185,3 +185,16 @@ export async function eraseParticipant(tx: Tx, tenantId: string, id: string, now
     .where(and(eq(participations.tenantId, tenantId), eq(participations.participantId, id)));
   return true;
 }
+
+export async function lockParticipantRow(
+  tx: Tx,
+  tenantId: string,
+  cedula: string,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.tenantId, tenantId), eq(participants.cedula, cedula)))
+    .for('update');
+  return row?.id;
+}

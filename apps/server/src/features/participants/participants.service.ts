@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
@@ -15,6 +16,7 @@ import {
   findParticipantByCedula,
   insertParticipant,
   listParticipants as listParticipantRows,
+  lockParticipantRow,
   participantsAfter,
   participationsOf,
   toParticipant,
@@ -239,4 +241,13 @@ export async function uploadParticipants(
     });
   });
   return report;
+}
+
+/** Locks a person's row (by identity number) for the caller's transaction; answers their id or null. */
+export async function lockParticipantByCedula(
+  tx: Tx,
+  tenantId: string,
+  cedula: string,
+): Promise<string | null> {
+  return (await lockParticipantRow(tx, tenantId, cedula)) ?? null;
 }

@@ -15,7 +15,7 @@ describe('CRM', () => {
   it('looks a person up by identity number with their participations across campaigns', async () => {
     const tenant = await t.createTenant();
     const a = await createActiveCampaign(t, tenant);
-    const b = await createActiveCampaign(t, tenant, { kind: 'reward_code' });
+    const b = await createActiveCampaign(t, tenant);
     const answers = validAnswers();
     await participate(t, tenant, a.name, answers);
     await participate(t, tenant, b.name, answers);

@@ -2,6 +2,7 @@ import type { CampaignKind, ParticipationOutcome } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { CampaignRow, CampaignRule } from '../campaigns/campaigns.repository.ts';
+import { assignCode } from '../reward-codes/reward-codes.service.ts';
 
 /**
  * What a campaign kind does with an accepted participation, inside its transaction, before the
@@ -27,10 +28,30 @@ const raffleEntry: ParticipationKindHandler = async (_tx, _ctx, p) => ({
   entries: p.earlier.total + 1,
 });
 
+/** The number of codes a person may hold in a campaign: its rule, else one. */
+export function maxCodesPerIdentity(rules: CampaignRule[]): number {
+  const rule = rules.find((r) => r.kind === 'max_codes_per_identity');
+  return rule ? (rule.params as { max: number }).max : 1;
+}
+
+/** A reward-code participation gives the person a code (or answers the one they hold). */
+const rewardCode: ParticipationKindHandler = async (tx, ctx, p) => {
+  const { code } = await assignCode(tx, {
+    tenantId: p.tenantId,
+    campaignId: p.campaign.id,
+    participantId: p.participantId,
+    participationId: p.participationId,
+    maxCodes: maxCodesPerIdentity(p.rules),
+    now: ctx.clock.now(),
+  });
+  return { kind: 'reward_code', code };
+};
+
 /**
- * The kinds that act on a participation. Kinds not listed yet (reward codes, instant awards,
- * points: their issues plug in here) record the participation and answer `registered`.
+ * The kinds that act on a participation. Kinds not listed yet (instant awards, points: their
+ * issues plug in here) record the participation and answer `registered`.
  */
 export const participationKinds: Partial<Record<CampaignKind, ParticipationKindHandler>> = {
   raffle: raffleEntry,
+  reward_code: rewardCode,
 };

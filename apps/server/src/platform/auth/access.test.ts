@@ -1,5 +1,6 @@
 import type { Role } from '@promo/contract';
 import { describe, expect, it } from 'vitest';
+import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 /**
@@ -93,8 +94,34 @@ const landingGroup = (
     body: { name: 'lg', landingIds: [landing.id] },
   })
 ).body;
+// reward codes: a centre, a group, a queued job, and a standing redemption of the tenant
+const codes = await rewardCodeSetup(t, tenant, 1);
+const centreGroup = (
+  await t.request({
+    method: 'POST',
+    url: '/api/redemption-centre-groups',
+    token: tenant.admin.token,
+    body: { name: 'Norte', centreIds: [codes.centre.id] },
+  })
+).body;
+const [generated] = await t.db.ownerQuery<{ code: string }>(
+  'select code from reward_codes where tenant_id = $1',
+  [tenant.id],
+);
+const redemption = (await redeem(t, codes.operator, generated?.code as string)).body.redemption;
+const [job] = await t.db.ownerQuery<{ id: string }>(
+  "insert into jobs (tenant_id, kind, status) values ($1, 'generate-codes', 'succeeded') returning id",
+  [tenant.id],
+);
+
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
+  if (url.startsWith('/api/redemption-centres'))
+    return { id: codes.centre.id, body: write ? { name: 'x' } : undefined };
+  if (url.startsWith('/api/redemption-centre-groups'))
+    return { id: centreGroup.id, body: write ? { name: 'x', centreIds: [codes.centre.id] } : undefined };
+  if (url.startsWith('/api/jobs')) return { id: job?.id as string };
+  if (url.startsWith('/api/redemptions')) return { id: redemption.id, body: { reason: 'x' } };
   if (url.startsWith('/api/users')) {
     const body = url.includes('password/')
       ? { newPassword: 'a-long-enough-password' }

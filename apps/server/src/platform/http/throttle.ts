@@ -6,7 +6,12 @@ import type { Clock } from '../clock.ts';
  * answers whether it is within `max` per window. In memory per process, or in Redis when given,
  * so that several servers share the counts. A Redis failure lets the request through.
  */
-export type Throttle = { hit(key: string): Promise<boolean> };
+export type Throttle = {
+  /** Counts one attempt; answers whether it is within the limit. */
+  hit(key: string): Promise<boolean>;
+  /** Whether the key has used up its attempts for now, without counting. */
+  blocked(key: string): Promise<boolean>;
+};
 
 export function createThrottle(options: {
   name: string;
@@ -31,6 +36,13 @@ export function createThrottle(options: {
           return true;
         }
       },
+      async blocked(key) {
+        try {
+          return Number((await redis.get(`promo-th:${name}:${key}`)) ?? 0) >= max;
+        } catch {
+          return false;
+        }
+      },
     };
   }
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -47,6 +59,10 @@ export function createThrottle(options: {
       }
       current.count += 1;
       return current.count <= max;
+    },
+    async blocked(key) {
+      const current = windows.get(key);
+      return Boolean(current && current.resetAt > clock.now().getTime() && current.count >= max);
     },
   };
 }

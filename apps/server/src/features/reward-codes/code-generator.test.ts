@@ -1,0 +1,46 @@
+import { CODE_ALPHABET } from '@promo/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { codeLength, generateCodes } from './code-generator.ts';
+
+describe('code generator', () => {
+  it('uses 32 symbols with no look-alikes (0/O, 1/I)', () => {
+    expect(new Set(CODE_ALPHABET).size).toBe(32);
+    expect(CODE_ALPHABET).not.toMatch(/[01IO]/);
+  });
+
+  it('chooses a length that keeps 2^60 of unguessability per live code', () => {
+    expect(codeLength(1)).toBe(12);
+    expect(codeLength(1_000)).toBe(14);
+    expect(codeLength(1_000_000)).toBe(16);
+    expect(codeLength(10_000_000)).toBe(17);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 40 }), (live) => {
+        const length = codeLength(live);
+        expect(5 * length).toBeGreaterThanOrEqual(60 + Math.log2(live));
+      }),
+    );
+  });
+
+  it('builds codes of the prefix and the alphabet only', () => {
+    const codes = generateCodes(500, 14, 'VER');
+    for (const code of codes) expect(code).toMatch(/^VER[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{14}$/);
+    expect(new Set(codes).size).toBe(500);
+  });
+
+  it('spreads symbols uniformly (chi-square over 320,000 symbols)', () => {
+    const counts = new Map<string, number>();
+    for (const code of generateCodes(20_000, 16))
+      for (const ch of code) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    const expected = (20_000 * 16) / 32;
+    const chi = [...counts.values()].reduce((sum, n) => sum + (n - expected) ** 2 / expected, 0);
+    // 31 degrees of freedom: the 99.9th percentile is 61.1
+    expect(counts.size).toBe(32);
+    expect(chi).toBeLessThan(61.1);
+  });
+
+  it('is deterministic for a given random source', () => {
+    const seeded = (bytes: number) => Uint8Array.from({ length: bytes }, (_, i) => (i * 7) % 256);
+    expect(generateCodes(2, 4, '', seeded)).toEqual(generateCodes(2, 4, '', seeded));
+  });
+});

@@ -1,0 +1,184 @@
+import type { Readable } from 'node:stream';
+import type { Page, RedemptionRow } from '@promo/contract';
+import { audit } from '../../platform/audit.ts';
+import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { csvStream } from '../../platform/csv.ts';
+import { AppError } from '../../platform/errors.ts';
+import { xlsxStream } from '../../platform/xlsx.ts';
+import { findCountryCached } from '../countries/countries.service.ts';
+import { findTenantById } from '../tenants/tenants.repository.ts';
+import { operatorCentre } from './redemption.service.ts';
+import {
+  codeTotals,
+  countRedemptions,
+  type RedemptionFilter,
+  type RedemptionReportRow,
+  redemptionsAfter,
+  redemptionTotals,
+} from './reports.repository.ts';
+
+type Query = {
+  from?: string | undefined;
+  to?: string | undefined;
+  centreId?: string | undefined;
+  campaignId?: string | undefined;
+};
+
+/** Operators only ever see their own centre; everybody else the filter they ask for. */
+async function filterFor(ctx: Ctx, actor: Actor, query: Query): Promise<RedemptionFilter> {
+  let centreId = query.centreId;
+  if (actor.role === 'OPERATOR') {
+    const centre = await inTenant(ctx, (tx) => operatorCentre(tx, actor.tenantId, actor.userId));
+    if (!centre) throw new AppError('OPERATOR_WITHOUT_CENTRE');
+    centreId = centre.id;
+  }
+  return {
+    tenantId: actor.tenantId,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    centreId,
+    campaignId: query.campaignId,
+  };
+}
+
+function toRow(r: RedemptionReportRow): RedemptionRow {
+  return {
+    id: r.id,
+    code: r.code,
+    campaignId: r.campaign_id,
+    campaignTitle: r.campaign_title,
+    centreId: r.centre_id,
+    centreCode: r.centre_code,
+    centreName: r.centre_name,
+    operatorId: r.operator_id,
+    operatorName: r.operator_name,
+    redeemedAt: new Date(r.redeemed_at).toISOString(),
+    reversedAt: r.reversed_at ? new Date(r.reversed_at).toISOString() : null,
+    reversalReason: r.reversal_reason,
+  };
+}
+
+/** Redemptions, newest first (an operator's: their centre's). */
+export async function listRedemptions(
+  ctx: Ctx,
+  query: Query & { page: number; pageSize: number },
+): Promise<Page<RedemptionRow>> {
+  const actor = actorOf(ctx);
+  const filter = await filterFor(ctx, actor, query);
+  return inTenant(ctx, async (tx) => {
+    const [total, rows] = await Promise.all([
+      countRedemptions(tx, filter),
+      // pages beyond the first walk the keyset from the top; lists stay short in practice
+      redemptionsAfter(tx, filter, null, query.page * query.pageSize, true),
+    ]);
+    return {
+      items: rows.slice((query.page - 1) * query.pageSize).map(toRow),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+}
+
+const DETAIL_HEADER = [
+  'redemption_id',
+  'code',
+  'campaign',
+  'centre_code',
+  'centre_name',
+  'operator',
+  'redeemed_at',
+  'reversed_at',
+  'reversal_reason',
+];
+
+/** The redemptions report, streamed in batches of 5,000 (bounded memory at any size); audited. */
+export async function redemptionsReport(ctx: Ctx, query: Query, format: 'csv' | 'xlsx'): Promise<Readable> {
+  const actor = actorOf(ctx);
+  const filter = await filterFor(ctx, actor, query);
+  await inTenant(ctx, (tx) =>
+    audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'report.redemptions',
+      entityType: 'report',
+      details: { format, ...query },
+    }),
+  );
+  async function* batches() {
+    let after: { at: Date; id: string } | null = null;
+    for (;;) {
+      const cursor: { at: Date; id: string } | null = after;
+      const rows: RedemptionReportRow[] = await inTenant(ctx, (tx) =>
+        redemptionsAfter(tx, filter, cursor, 5000),
+      );
+      const last = rows[rows.length - 1];
+      if (!last) return;
+      after = { at: new Date(last.redeemed_at), id: last.id };
+      yield rows.map((r) => [
+        r.id,
+        r.code,
+        r.campaign_title,
+        r.centre_code,
+        r.centre_name,
+        r.operator_name,
+        new Date(r.redeemed_at).toISOString(),
+        r.reversed_at ? new Date(r.reversed_at).toISOString() : null,
+        r.reversal_reason,
+      ]);
+    }
+  }
+  return format === 'xlsx'
+    ? xlsxStream('Canjes', DETAIL_HEADER, batches())
+    : csvStream(DETAIL_HEADER, batches());
+}
+
+/** Standing redemptions per centre and per day (the tenant's time zone), with a total per centre. */
+export async function redemptionTotalsReport(
+  ctx: Ctx,
+  query: Query,
+  format: 'csv' | 'xlsx',
+): Promise<Readable> {
+  const actor = actorOf(ctx);
+  const filter = await filterFor(ctx, actor, query);
+  const rows = await inTenant(ctx, async (tx) => {
+    const tenant = await findTenantById(tx, actor.tenantId);
+    const country = await findCountryCached(ctx, tenant?.countryCode ?? 'CR', tx);
+    return redemptionTotals(tx, filter, country?.timeZone ?? 'UTC');
+  });
+  const lines: unknown[][] = [];
+  const totals = new Map<string, { name: string; n: number }>();
+  for (const r of rows) {
+    lines.push([r.centre_code, r.centre_name, r.day, Number(r.redemptions)]);
+    const t = totals.get(r.centre_code) ?? { name: r.centre_name, n: 0 };
+    t.n += Number(r.redemptions);
+    totals.set(r.centre_code, t);
+  }
+  for (const [code, t] of totals) lines.push([code, t.name, 'TOTAL', t.n]);
+  lines.push(['', '', 'TOTAL', [...totals.values()].reduce((sum, t) => sum + t.n, 0)]);
+  const header = ['centre_code', 'centre_name', 'day', 'redemptions'];
+  async function* once() {
+    yield lines;
+  }
+  return format === 'xlsx' ? xlsxStream('Totales', header, once()) : csvStream(header, once());
+}
+
+/** Codes generated, available, assigned, redeemed and revoked per reward-code campaign. */
+export async function codesReport(ctx: Ctx, campaignId: string | undefined, format: 'csv' | 'xlsx' | 'json') {
+  const { tenantId } = actorOf(ctx);
+  const rows = await inTenant(ctx, (tx) => codeTotals(tx, tenantId, campaignId));
+  const items = rows.map((r) => ({
+    campaignId: r.campaign_id,
+    campaignName: r.campaign_name,
+    generated: Number(r.generated),
+    available: Number(r.available),
+    assigned: Number(r.assigned),
+    redeemed: Number(r.redeemed),
+    revoked: Number(r.revoked),
+  }));
+  if (format === 'json') return items;
+  const header = ['campaign', 'generated', 'available', 'assigned', 'redeemed', 'revoked'];
+  async function* once() {
+    yield items.map((i) => [i.campaignName, i.generated, i.available, i.assigned, i.redeemed, i.revoked]);
+  }
+  return format === 'xlsx' ? xlsxStream('Códigos', header, once()) : csvStream(header, once());
+}

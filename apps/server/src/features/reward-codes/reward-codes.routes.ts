@@ -1,0 +1,309 @@
+import {
+  AssignByCedula,
+  CedulaParams,
+  CodeInput,
+  CodeParams,
+  CodesSummary,
+  DisableCode,
+  GenerateCodes,
+  GeneratedCodes,
+  IdParams,
+  Job,
+  pageOf,
+  RedeemCode,
+  Redemption,
+  RedemptionListQuery,
+  RedemptionRow,
+  ReportQuery,
+  ReverseRedemption,
+  RewardCode,
+  UploadReport,
+} from '@promo/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { inTenant } from '../../platform/context.ts';
+import { attachment } from '../../platform/csv.ts';
+import { AppError } from '../../platform/errors.ts';
+import { withUploadedFile } from '../../platform/http/uploads.ts';
+import { xlsxAttachment } from '../../platform/xlsx.ts';
+import type { FeatureDeps } from '../types.ts';
+import { operatorCentre, redeemCode, reverseRedemption } from './redemption.service.ts';
+import {
+  codesReport,
+  listRedemptions,
+  redemptionsReport,
+  redemptionTotalsReport,
+} from './reports.service.ts';
+import {
+  assignByCedula,
+  createCodes,
+  getJob,
+  lookUpByCedula,
+  lookUpCode,
+  revokeCode,
+  uploadCodes,
+} from './reward-codes.service.ts';
+
+const ADMIN = ['ADMIN'] as const;
+const DESK = ['ADMIN', 'OPERATOR'] as const;
+const REPORTERS = ['ADMIN', 'ANALYST', 'OPERATOR'] as const;
+const tags = ['reward-codes'];
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
+}
+
+function sendFile(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', stream: unknown) {
+  return reply
+    .headers(format === 'xlsx' ? xlsxAttachment(`${name}.xlsx`) : attachment(`${name}.csv`))
+    .send(stream);
+}
+
+export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
+  // Brute force: a run of unknown codes from one user (or address) blocks their look-ups a while.
+  const misses = throttle('code-miss', 10, 60_000);
+  const lookupLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
+  async function guarded<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    const key = request.actor?.userId ?? request.ip;
+    if (await misses.blocked(key)) throw new AppError('RATE_LIMITED');
+    try {
+      return await work();
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.code === 'INVALID_PRIZE_CODE' || error.code === 'IDENTITY_INVALID')
+      )
+        await misses.hit(key);
+      throw error;
+    }
+  }
+  /** The operator's centre, so that look-ups say whether a code is redeemable there. */
+  async function deskCentre(request: FastifyRequest): Promise<string | null> {
+    const ctx = ctxOf(request);
+    if (ctx.actor?.role !== 'OPERATOR') return null;
+    const centre = await inTenant(ctx, (tx) =>
+      operatorCentre(tx, ctx.actor?.tenantId as string, ctx.actor?.userId as string),
+    );
+    return centre?.id ?? null;
+  }
+
+  app.post(
+    '/api/reward-codes',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Generate `count` codes (202 with a job for large counts) or create given codes',
+        body: GenerateCodes,
+        response: { 201: GeneratedCodes, 202: GeneratedCodes },
+      },
+    },
+    async (request, reply) => {
+      const result = await createCodes(ctxOf(request), request.body);
+      return reply.status(result.status).send(result.body);
+    },
+  );
+  app.post(
+    '/api/uploads/reward-codes',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['uploads'],
+        summary: 'CSV of existing codes (multipart: campaignId, file with a `code` column); per-row report',
+        response: { 200: UploadReport },
+      },
+    },
+    async (request) =>
+      withUploadedFile(request, (fields, file) => {
+        const campaignId = z.uuid().safeParse(fields.campaignId);
+        if (!campaignId.success)
+          throw new AppError('VALIDATION_FAILED', [{ path: 'campaignId', code: 'CAMPAIGN_REQUIRED' }]);
+        return uploadCodes(ctxOf(request), campaignId.data, file);
+      }),
+  );
+  app.get(
+    '/api/jobs/:id',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['jobs'],
+        summary: 'A background job and its progress',
+        params: IdParams,
+        response: { 200: Job },
+      },
+    },
+    async (request) => getJob(ctxOf(request), request.params.id),
+  );
+  app.post(
+    '/api/reward-codes/cedula',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Assign (or return the assigned) code of an identity in a campaign',
+        body: AssignByCedula,
+        response: { 200: z.object({ code: z.string(), assigned: z.boolean() }) },
+      },
+    },
+    async (request) => assignByCedula(ctxOf(request), request.body.campaignId, request.body.cedula),
+  );
+  app.post(
+    '/api/reward-codes/disable',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Revoke a code (\u2019Code not revoked\u2019 when it cannot be)',
+        body: DisableCode,
+        response: { 200: z.object({ code: z.string(), status: z.literal('revoked') }) },
+      },
+    },
+    async (request) => revokeCode(ctxOf(request), request.body.code, request.body.reason),
+  );
+  app.get(
+    '/api/reward-codes/get-by-code/:code',
+    {
+      config: { access: DESK, rateLimit: lookupLimit },
+      schema: { tags, summary: 'Counter look-up by code', params: CodeParams, response: { 200: RewardCode } },
+    },
+    async (request) =>
+      guarded(request, async () =>
+        lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), await deskCentre(request)),
+      ),
+  );
+  app.get(
+    '/api/reward-codes/get-by-cedula/:cedula',
+    {
+      config: { access: DESK, rateLimit: lookupLimit },
+      schema: {
+        tags,
+        summary: 'Counter look-up of a person\u2019s codes',
+        params: CedulaParams,
+        response: { 200: z.array(RewardCode) },
+      },
+    },
+    async (request) =>
+      guarded(request, async () =>
+        lookUpByCedula(ctxOf(request), request.params.cedula, await deskCentre(request)),
+      ),
+  );
+  app.get(
+    '/api/reward-codes/:code',
+    {
+      config: { access: ['ADMIN', 'ANALYST'], rateLimit: lookupLimit },
+      schema: {
+        tags,
+        summary: 'A code\u2019s full state and history',
+        params: CodeParams,
+        response: { 200: RewardCode },
+      },
+    },
+    async (request) =>
+      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), null)),
+  );
+
+  app.post(
+    '/api/redeem-codes',
+    {
+      config: { access: ['OPERATOR'], rateLimit: lookupLimit },
+      schema: {
+        tags: ['redemption'],
+        summary: 'Redeem a code at the operator\u2019s centre (accepts Idempotency-Key)',
+        body: RedeemCode,
+        response: { 200: Redemption },
+      },
+    },
+    async (request, reply) => {
+      const result = await guarded(request, () =>
+        redeemCode(ctxOf(request), request.body.code, idempotencyKey(request)),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return result.body;
+    },
+  );
+  app.post(
+    '/api/redemptions/:id/reverse',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['redemption'],
+        summary: 'Reverse a redemption with a reason (kept in history)',
+        params: IdParams,
+        body: ReverseRedemption,
+        response: { 200: z.object({ id: z.string(), code: z.string(), reversed: z.literal(true) }) },
+      },
+    },
+    async (request) => reverseRedemption(ctxOf(request), request.params.id, request.body.reason),
+  );
+  app.get(
+    '/api/redemptions',
+    {
+      config: { access: REPORTERS },
+      schema: {
+        tags: ['redemption'],
+        summary: 'Redemptions, newest first (operators: their centre)',
+        querystring: RedemptionListQuery,
+        response: { 200: pageOf(RedemptionRow) },
+      },
+    },
+    async (request) => listRedemptions(ctxOf(request), request.query),
+  );
+
+  const reportTags = ['reconciliation-reports'];
+  app.get(
+    '/api/reconciliation-reports/redemptions',
+    {
+      config: { access: REPORTERS },
+      schema: {
+        tags: reportTags,
+        summary: 'Redemptions by centre and date range (CSV or XLSX, streamed)',
+        querystring: ReportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      return sendFile(reply, 'canjes', format, await redemptionsReport(ctxOf(request), query, format));
+    },
+  );
+  app.get(
+    '/api/reconciliation-reports/redemption-totals',
+    {
+      config: { access: REPORTERS },
+      schema: {
+        tags: reportTags,
+        summary: 'Redemptions per centre and per day, with totals',
+        querystring: ReportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      return sendFile(
+        reply,
+        'canjes-totales',
+        format,
+        await redemptionTotalsReport(ctxOf(request), query, format),
+      );
+    },
+  );
+  app.get(
+    '/api/reconciliation-reports/codes',
+    {
+      config: { access: ['ADMIN', 'ANALYST'] },
+      schema: {
+        tags: reportTags,
+        summary: 'Codes generated, assigned, redeemed and revoked per campaign',
+        querystring: z.object({
+          campaignId: z.uuid().optional(),
+          format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { campaignId, format } = request.query;
+      const result = await codesReport(ctxOf(request), campaignId, format);
+      if (format === 'json') return z.array(CodesSummary).parse(result);
+      return sendFile(reply, 'codigos', format, result);
+    },
+  );
+}

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { Id, IsoDateTime, ListQuery, Text } from './common.ts';
+
+// --- redemption centres ----------------------------------------------------------------------
+
+export const CentreCode = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .regex(/^[0-9]{6}$/, { error: 'CENTRE_CODE_FORMAT' })
+  .describe('six digits');
+
+const Latitude = z
+  .number({ error: 'INVALID_COORDINATES' })
+  .min(-90, { error: 'INVALID_COORDINATES' })
+  .max(90, { error: 'INVALID_COORDINATES' });
+const Longitude = z
+  .number({ error: 'INVALID_COORDINATES' })
+  .min(-180, { error: 'INVALID_COORDINATES' })
+  .max(180, { error: 'INVALID_COORDINATES' });
+
+const CentreFields = z.strictObject({
+  code: CentreCode,
+  name: Text(160),
+  address: z.string().max(300).optional(),
+  department: z.string().max(80).optional(),
+  latitude: Latitude,
+  longitude: Longitude,
+  phone: z
+    .string()
+    .regex(/^[0-9+ -]{4,20}$/, { error: 'FIELD_INVALID' })
+    .optional(),
+  hours: z.string().max(300).optional().describe('opening hours as shown to people'),
+  active: z.boolean().optional(),
+});
+export const CreateCentre = CentreFields;
+export type CreateCentre = z.infer<typeof CreateCentre>;
+export const UpdateCentre = CentreFields.partial();
+export type UpdateCentre = z.infer<typeof UpdateCentre>;
+
+export const Centre = z.object({
+  id: Id,
+  code: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  department: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  phone: z.string().nullable(),
+  hours: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type Centre = z.infer<typeof Centre>;
+export const CentreListQuery = ListQuery.extend({
+  active: z.enum(['true', 'false']).optional(),
+  groupId: Id.optional(),
+});
+
+export const CentreGroupInput = z.strictObject({
+  name: Text(120),
+  centreIds: z.array(Id).min(1, { error: 'CENTRE_REQUIRED' }),
+});
+export type CentreGroupInput = z.infer<typeof CentreGroupInput>;
+export const CentreGroup = z.object({
+  id: Id,
+  name: z.string(),
+  centreIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type CentreGroup = z.infer<typeof CentreGroup>;
+
+// --- reward codes ----------------------------------------------------------------------------
+
+/** Letters and digits people cannot confuse (no 0/O, no 1/I): 32 symbols, 5 bits each. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+export const CodePrefix = z
+  .string()
+  .regex(/^[A-Z0-9]{1,10}$/, { error: 'FIELD_INVALID' })
+  .describe('up to 10 capital letters or digits');
+
+/** A code as people type it: letters and digits, case and separators ignored. */
+export const CodeInput = z
+  .string({ error: 'FIELD_REQUIRED' })
+  .trim()
+  .min(1, { error: 'FIELD_REQUIRED' })
+  .max(64, { error: 'INVALID_PRIZE_CODE' })
+  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''));
+
+export const GenerateCodes = z.union([
+  z.strictObject({
+    campaignId: Id,
+    count: z
+      .number({ error: 'CODE_COUNT_POSITIVE' })
+      .int({ error: 'CODE_COUNT_POSITIVE' })
+      .min(1, { error: 'CODE_COUNT_POSITIVE' })
+      .max(10_000_000, { error: 'NUMBER_TOO_LARGE' }),
+    prefix: CodePrefix.optional(),
+  }),
+  z.strictObject({
+    campaignId: Id,
+    codes: z.array(z.string().min(1).max(64)).min(1, { error: 'CODE_COUNT_POSITIVE' }).max(10_000),
+  }),
+]);
+export type GenerateCodes = z.infer<typeof GenerateCodes>;
+
+export const CODE_STATUSES = ['available', 'assigned', 'redeemed', 'revoked'] as const;
+export const CodeStatus = z.enum(CODE_STATUSES);
+
+export const RedemptionInfo = z.object({
+  id: Id,
+  centreId: z.string(),
+  centreCode: z.string(),
+  centreName: z.string(),
+  operatorId: z.string().nullable(),
+  redeemedAt: z.string(),
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+});
+
+export const RewardCode = z.object({
+  code: z.string(),
+  status: CodeStatus,
+  campaign: z.object({
+    id: z.string(),
+    name: z.string(),
+    title: z.string(),
+    redeemFrom: z.string().nullable(),
+    redeemUntil: z.string().nullable(),
+  }),
+  person: z.object({ id: z.string(), name: z.string().nullable(), cedula: z.string().nullable() }).nullable(),
+  assignedAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  redemptions: z.array(RedemptionInfo),
+  /** For an operator: whether their centre may redeem it now. */
+  redeemableHere: z.boolean().optional(),
+});
+export type RewardCode = z.infer<typeof RewardCode>;
+
+export const CodeParams = z.object({ code: z.string().min(1).max(64) });
+export const CedulaParams = z.object({ cedula: z.string().min(1).max(40) });
+export const DisableCode = z.strictObject({ code: CodeInput, reason: z.string().max(300).optional() });
+export const AssignByCedula = z.strictObject({ campaignId: Id, cedula: z.string().min(1).max(40) });
+
+export const RedeemCode = z.strictObject({ code: CodeInput });
+export const Redemption = z.object({
+  redemption: z.object({ id: Id, code: z.string(), centreCode: z.string(), redeemedAt: z.string() }),
+});
+export const ReverseRedemption = z.strictObject({ reason: Text(300) });
+
+export const RedemptionListQuery = ListQuery.extend({
+  centreId: Id.optional(),
+  campaignId: Id.optional(),
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+});
+export const RedemptionRow = z.object({
+  id: Id,
+  code: z.string(),
+  campaignId: z.string(),
+  campaignTitle: z.string(),
+  centreId: z.string(),
+  centreCode: z.string(),
+  centreName: z.string(),
+  operatorId: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  redeemedAt: z.string(),
+  reversedAt: z.string().nullable(),
+  reversalReason: z.string().nullable(),
+});
+export type RedemptionRow = z.infer<typeof RedemptionRow>;
+
+export const CodesSummary = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  generated: z.number().int(),
+  available: z.number().int(),
+  assigned: z.number().int(),
+  redeemed: z.number().int(),
+  revoked: z.number().int(),
+});
+
+export const ReportQuery = z.object({
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+  centreId: Id.optional(),
+  campaignId: Id.optional(),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+
+// --- jobs ------------------------------------------------------------------------------------
+
+export const Job = z.object({
+  id: Id,
+  kind: z.string(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  progress: z.number().int(),
+  total: z.number().int(),
+  result: z.unknown().optional(),
+  error: z.string().optional(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type Job = z.infer<typeof Job>;
+export const GeneratedCodes = z.union([
+  z.object({ generated: z.number().int(), length: z.number().int() }),
+  z.object({ jobId: Id }),
+]);
