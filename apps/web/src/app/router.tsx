@@ -1,5 +1,6 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { setSessionNavigator } from '../features/auth/session.ts';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { readSession, setSessionNavigator } from '../features/auth/session.ts';
+import { pagesPath } from '../lib/paths.ts';
 import {
   requireAdminLoader,
   requireRoleLoader,
@@ -31,14 +32,50 @@ function promotionRoutes(): RouteObject[] {
   ];
 }
 
+/** Redemption: the OPERATOR's counter, centres and groups, codes, reconciliation reports. */
+function redemptionRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'counter',
+      loader: requireRoleLoader(['OPERATOR']),
+      lazy: () => import('./routes/counter-route.tsx'),
+    },
+    {
+      path: 'centres',
+      loader: requireRoleLoader(['ADMIN', 'ANALYST', 'OPERATOR']),
+      lazy: () => import('./routes/centres-route.tsx'),
+    },
+    {
+      path: 'centre-groups',
+      loader: requireRoleLoader(['ADMIN', 'ANALYST', 'OPERATOR']),
+      lazy: () => import('./routes/centre-groups-route.tsx'),
+    },
+    { path: 'codes', loader: requireRoleLoader(READERS), lazy: () => import('./routes/codes-route.tsx') },
+    {
+      path: 'reports',
+      loader: requireRoleLoader(['ADMIN', 'ANALYST', 'OPERATOR']),
+      lazy: () => import('./routes/reports-route.tsx'),
+    },
+  ];
+}
+
+/** The OPERATOR's home is the counter; everybody else gets the dashboard. */
+function homeLoader({ params }: LoaderFunctionArgs) {
+  const session = readSession();
+  if (session.status === 'active' && session.payload.role === 'OPERATOR')
+    throw redirect(pagesPath(params.tenant, 'counter'));
+  return null;
+}
+
 const pageChildren: RouteObject[] = [
-  { index: true, lazy: () => import('./routes/dashboard-route.tsx') },
+  { index: true, loader: homeLoader, lazy: () => import('./routes/dashboard-route.tsx') },
   {
     path: 'users',
     loader: requireRoleLoader(['ADMIN', 'SUPERADMIN']),
     lazy: () => import('./routes/users-route.tsx'),
   },
   ...promotionRoutes(),
+  ...redemptionRoutes(),
   { path: 'profile', lazy: () => import('./routes/profile-route.tsx') },
   {
     path: 'tenants',

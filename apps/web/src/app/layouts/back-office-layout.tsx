@@ -16,6 +16,7 @@ import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
 import { configurationQuery } from '../../features/users/users.api.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
+import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { STORAGE_KEYS, storeTenantConfig } from '../../lib/session-storage.ts';
 import { applyTheme, resetTheme } from '../../lib/theme.ts';
@@ -24,16 +25,23 @@ export { RouteError as ErrorBoundary } from '../route-error.tsx';
 
 // The back-office screens' texts load with this layout, not with the login page.
 registerPromotionsLocales();
+registerRedemptionLocales();
 
 type NavItem = { to: string; label: string; roles: readonly Role[] };
 
 const NAV: NavItem[] = [
-  { to: '', label: 'nav.dashboard', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST', 'OPERATOR'] },
+  { to: '', label: 'nav.dashboard', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST'] },
   { to: 'campaigns', label: 'nav.campaigns', roles: ['ADMIN', 'ANALYST'] },
   { to: 'campaign-groups', label: 'nav.campaignGroups', roles: ['ADMIN', 'ANALYST'] },
   { to: 'blacklist', label: 'nav.blacklist', roles: ['ADMIN', 'ANALYST'] },
   { to: 'crm', label: 'nav.crm', roles: ['ADMIN', 'ANALYST'] },
   { to: 'statistics', label: 'nav.statistics', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'counter', label: 'nav.counter', roles: ['OPERATOR'] },
+  { to: 'reports', label: 'nav.myRedemptions', roles: ['OPERATOR'] },
+  { to: 'centres', label: 'nav.centres', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'centre-groups', label: 'nav.centreGroups', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'codes', label: 'nav.codes', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'reports', label: 'nav.reports', roles: ['ADMIN', 'ANALYST'] },
   { to: 'users', label: 'nav.users', roles: ['ADMIN'] },
   { to: 'tenants', label: 'nav.tenants', roles: ['SUPERADMIN'] },
   { to: 'countries', label: 'nav.countries', roles: ['SUPERADMIN'] },

@@ -1,0 +1,4 @@
+import { ReportsPage } from '../../features/reports/reports-page.tsx';
+
+export { RouteError as ErrorBoundary } from '../route-error.tsx';
+export const Component = ReportsPage;

@@ -1,0 +1,32 @@
+import type { Page, RedemptionRow, RewardCode } from '@promo/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export type RedemptionFilters = {
+  from?: string | undefined;
+  to?: string | undefined;
+  centreId?: string | undefined;
+  campaignId?: string | undefined;
+  page: number;
+  pageSize: number;
+};
+
+export const redemptionsQuery = (filters: RedemptionFilters) =>
+  queryOptions({
+    queryKey: ['redemptions', filters],
+    queryFn: ({ signal }) => api.get<Page<RedemptionRow>>('/redemptions', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const lookUpByCode = (code: string) =>
+  api.get<RewardCode>(`/reward-codes/get-by-code/${encodeURIComponent(code)}`);
+export const lookUpByCedula = (cedula: string) =>
+  api.get<RewardCode[]>(`/reward-codes/get-by-cedula/${encodeURIComponent(cedula)}`);
+
+export type RedeemAnswer = {
+  redemption: { id: string; code: string; centreCode: string; redeemedAt: string };
+};
+
+/** One confirm click, one key: a retried request (network hiccup) gets the first answer back. */
+export const redeemCode = (code: string, idempotencyKey: string) =>
+  api.post<RedeemAnswer>('/redeem-codes', { code }, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { showApiError } from '../../lib/form-errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { dayIn } from '../../lib/zoned-time.ts';
+import { useBackOffice } from '../auth/back-office-context.ts';
+import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
+import { CentreSelect } from '../centres/centre-pickers.tsx';
+import { redemptionsQuery } from '../redemption/redemption.api.ts';
+import { totalOf } from '../reward-codes/codes-model.ts';
+import { codesSummaryQuery } from '../reward-codes/reward-codes.api.ts';
+import { dayRange, type ReportFormat, type ReportKind, reportQuery } from './report-range.ts';
+
+const FALLBACK_NAMES: Record<ReportKind, string> = {
+  redemptions: 'canjes',
+  'redemption-totals': 'canjes-totales',
+  codes: 'codigos',
+};
+
+function CodesPreview({ campaignId }: { campaignId: string | null }) {
+  const { t } = useTranslation();
+  const summary = useQuery(codesSummaryQuery(campaignId));
+  const rows = summary.data ?? [];
+  const total = totalOf(rows);
+  if (summary.error) return <Alert color="red">{summary.error.message}</Alert>;
+  return (
+    <ScrollArea>
+      <Table striped data-testid="codes-preview">
+        <Table.Caption>{t('reports.codesCaption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('reports.campaign')}</Table.Th>
+            <Table.Th>{t('codes.counts.generated')}</Table.Th>
+            <Table.Th>{t('codes.counts.available')}</Table.Th>
+            <Table.Th>{t('codes.counts.assigned')}</Table.Th>
+            <Table.Th>{t('codes.counts.redeemed')}</Table.Th>
+            <Table.Th>{t('codes.counts.revoked')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.campaignId}>
+              <Table.Td>{row.campaignName}</Table.Td>
+              <Table.Td>{row.generated}</Table.Td>
+              <Table.Td>{row.available}</Table.Td>
+              <Table.Td>{row.assigned}</Table.Td>
+              <Table.Td>{row.redeemed}</Table.Td>
+              <Table.Td>{row.revoked}</Table.Td>
+            </Table.Tr>
+          ))}
+          {rows.length > 1 && (
+            <Table.Tr fw={700}>
+              <Table.Td>{t('reports.total')}</Table.Td>
+              <Table.Td>{total.generated}</Table.Td>
+              <Table.Td>{total.available}</Table.Td>
+              <Table.Td>{total.assigned}</Table.Td>
+              <Table.Td>{total.redeemed}</Table.Td>
+              <Table.Td>{total.revoked}</Table.Td>
+            </Table.Tr>
+          )}
+          {summary.isSuccess && rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed">{t('table.empty')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/** Reconciliation: filters, CSV/XLSX downloads and the redemptions in the range. */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const { role, timeZone, locale } = useBackOffice();
+  const isOperator = role === 'OPERATOR';
+  const [fromDay, setFromDay] = useState(() => dayIn(timeZone, -30));
+  const [toDay, setToDay] = useState(() => dayIn(timeZone));
+  const [centreId, setCentreId] = useState<string | null>(null);
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const campaigns = useQuery({ ...campaignOptionsQuery(), enabled: !isOperator });
+  const campaignOptions = (campaigns.data ?? [])
+    .filter((campaign) => campaign.kind === 'reward_code')
+    .map((campaign) => ({ value: campaign.id, label: `${campaign.title} (${campaign.name})` }));
+  const range = dayRange(fromDay, toDay, timeZone);
+  const filters = {
+    ...range,
+    centreId: isOperator ? undefined : (centreId ?? undefined),
+    campaignId: campaignId ?? undefined,
+  };
+  const list = useQuery(redemptionsQuery({ ...filters, page, pageSize: 20 }));
+  const download = useMutation({
+    mutationFn: ({ kind, format }: { kind: ReportKind; format: ReportFormat }) =>
+      api.download(`/reconciliation-reports/${kind}`, {
+        query: reportQuery(kind, format, filters),
+        fallbackName: `${FALLBACK_NAMES[kind]}.${format}`,
+      }),
+    onError: (error) => showApiError(error),
+  });
+  const kinds: ReportKind[] = isOperator
+    ? ['redemptions', 'redemption-totals']
+    : ['redemptions', 'redemption-totals', 'codes'];
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const resetPage = () => setPage(1);
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {isOperator ? t('reports.operatorTitle') : t('reports.title')}
+      </Title>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, sm: isOperator ? 2 : 4 }}>
+          <TextInput
+            type="date"
+            label={t('reports.from')}
+            description={t('reports.zone', { timeZone: timeZone ?? 'UTC' })}
+            value={fromDay}
+            onChange={(event) => {
+              setFromDay(event.currentTarget.value);
+              resetPage();
+            }}
+          />
+          <TextInput
+            type="date"
+            label={t('reports.to')}
+            description={t('reports.zone', { timeZone: timeZone ?? 'UTC' })}
+            value={toDay}
+            onChange={(event) => {
+              setToDay(event.currentTarget.value);
+              resetPage();
+            }}
+          />
+          {!isOperator && (
+            <CentreSelect
+              value={centreId}
+              onChange={(value) => {
+                setCentreId(value);
+                resetPage();
+              }}
+              placeholder={t('common.all')}
+            />
+          )}
+          {!isOperator && (
+            <Select
+              label={t('reports.campaign')}
+              placeholder={t('common.all')}
+              data={campaignOptions}
+              value={campaignId}
+              onChange={(value) => {
+                setCampaignId(value);
+                resetPage();
+              }}
+              searchable
+              clearable
+            />
+          )}
+        </SimpleGrid>
+      </Card>
+      <Card withBorder>
+        <Stack gap="sm">
+          {kinds.map((kind) => (
+            <Group key={kind} justify="space-between" wrap="wrap">
+              <div>
+                <Text fw={600}>{t(`reports.kinds.${kind}`)}</Text>
+                <Text size="sm" c="dimmed">
+                  {t(`reports.kindsHelp.${kind}`)}
+                </Text>
+              </div>
+              <Group gap="xs">
+                {(['csv', 'xlsx'] as const).map((format) => (
+                  <Button
+                    key={format}
+                    variant="light"
+                    onClick={() => download.mutate({ kind, format })}
+                    loading={
+                      download.isPending &&
+                      download.variables?.kind === kind &&
+                      download.variables.format === format
+                    }
+                    aria-label={t('reports.downloadNamed', {
+                      report: t(`reports.kinds.${kind}`),
+                      format: format.toUpperCase(),
+                    })}
+                  >
+                    {format.toUpperCase()}
+                  </Button>
+                ))}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+      {!isOperator && (
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('reports.codesTitle')}
+          </Title>
+          <CodesPreview campaignId={campaignId} />
+        </Card>
+      )}
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('reports.redemptionsTitle')}
+        </Title>
+        {list.error && <Alert color="red">{list.error.message}</Alert>}
+        <ScrollArea>
+          <Table striped data-testid="redemptions-list">
+            <Table.Caption>{t('reports.redemptionsCaption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('reports.redeemedAt')}</Table.Th>
+                <Table.Th>{t('reports.code')}</Table.Th>
+                <Table.Th>{t('reports.campaign')}</Table.Th>
+                <Table.Th>{t('reports.centre')}</Table.Th>
+                <Table.Th>{t('reports.operator')}</Table.Th>
+                <Table.Th>{t('reports.reversed')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(list.data?.items ?? []).map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{formatDateTime(row.redeemedAt, timeZone, locale)}</Table.Td>
+                  <Table.Td ff="monospace">{row.code}</Table.Td>
+                  <Table.Td>{row.campaignTitle}</Table.Td>
+                  <Table.Td>
+                    {row.centreCode} · {row.centreName}
+                  </Table.Td>
+                  <Table.Td>{row.operatorName ?? ''}</Table.Td>
+                  <Table.Td>
+                    {row.reversedAt
+                      ? `${formatDateTime(row.reversedAt, timeZone, locale)} — ${row.reversalReason ?? ''}`
+                      : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {list.isSuccess && list.data.items.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text c="dimmed">{t('table.empty')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        {list.data && list.data.total > 0 && (
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed">
+              {t('table.total', { count: list.data.total })}
+            </Text>
+            <Pagination total={totalPages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { RewardCode } from '@promo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
+import { confirmDanger } from '../../components/confirm.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { showApiError } from '../../lib/form-errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { showToast } from '../../lib/toasts.ts';
+import { useBackOffice } from '../auth/back-office-context.ts';
+import { CodeStatusBadge } from '../redemption/code-status.tsx';
+import { normaliseCounterInput } from '../redemption/counter-model.ts';
+import { fetchCode, reverseRedemption, revokeCode } from './reward-codes.api.ts';
+
+function ReverseForm({
+  redemptionId,
+  onDone,
+}: {
+  redemptionId: string;
+  onDone: (reversed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: () => reverseRedemption(redemptionId, reason.trim()),
+    onSuccess: () => {
+      showToast('success', t('codes.reversed'));
+      onDone(true);
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.details.some((detail) => detail.path === 'reason'))
+        setError(failure.details.find((detail) => detail.path === 'reason')?.message ?? failure.message);
+      else showApiError(failure);
+    },
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        mutation.mutate();
+      }}
+      noValidate
+    >
+      <Stack>
+        <Textarea
+          label={t('codes.reverseReason')}
+          data-autofocus
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={error}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" color="red" loading={mutation.isPending} disabled={!reason.trim()}>
+            {t('codes.reverse')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** An administrator looks a code up: its state and history, revocation and reversal. */
+export function CodeLookup() {
+  const { t } = useTranslation();
+  const { role, timeZone, locale } = useBackOffice();
+  const queryClient = useQueryClient();
+  const [input, setInput] = useState('');
+  const isAdmin = role === 'ADMIN';
+  const lookup = useMutation({ mutationFn: fetchCode });
+  const code: RewardCode | undefined = lookup.data;
+  const refresh = () => {
+    if (code) lookup.mutate(code.code);
+    void queryClient.invalidateQueries({ queryKey: ['codes-summary'] });
+    void queryClient.invalidateQueries({ queryKey: ['redemptions'] });
+  };
+  const revoke = useMutation({
+    mutationFn: (value: string) => revokeCode(value),
+    onSuccess: () => {
+      showToast('success', t('codes.revoked'));
+      refresh();
+    },
+    onError: (error) => showApiError(error),
+  });
+  const handleRevoke = async () => {
+    if (!code) return;
+    const isConfirmed = await confirmDanger({
+      title: t('codes.revokeTitle'),
+      message: t('codes.revokeConfirm', { code: code.code }),
+      confirmLabel: t('codes.revoke'),
+    });
+    if (isConfirmed) revoke.mutate(code.code);
+  };
+  const handleReverse = (redemptionId: string) => {
+    const id = openAppModal({
+      title: t('codes.reverseTitle'),
+      children: (
+        <ReverseForm
+          redemptionId={redemptionId}
+          onDone={(reversed) => {
+            closeAppModal(id);
+            if (reversed) refresh();
+          }}
+        />
+      ),
+    });
+  };
+  return (
+    <Stack>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const value = normaliseCounterInput(input);
+          if (value) lookup.mutate(value);
+        }}
+        noValidate
+      >
+        <Group align="flex-end">
+          <TextInput
+            label={t('codes.lookupLabel')}
+            value={input}
+            onChange={(event) => setInput(event.currentTarget.value)}
+            autoComplete="off"
+            w={280}
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
+          <Button type="submit" loading={lookup.isPending}>
+            {t('codes.lookup')}
+          </Button>
+        </Group>
+      </form>
+      {lookup.error && (
+        <Alert color="red" role="alert">
+          {lookup.error.message}
+        </Alert>
+      )}
+      {code && (
+        <Card withBorder data-testid="code-detail">
+          <Group justify="space-between">
+            <Text ff="monospace" fw={700} size="lg">
+              {code.code}
+            </Text>
+            <CodeStatusBadge status={code.status} />
+          </Group>
+          <Text mt="xs">
+            {t('codes.campaign')}: {code.campaign.title} ({code.campaign.name})
+          </Text>
+          <Text>
+            {t('codes.person')}:{' '}
+            {code.person ? `${code.person.name ?? '—'} · ${code.person.cedula ?? '—'}` : '—'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('codes.assignedAt')}: {formatDateTime(code.assignedAt, timeZone, locale) || '—'} ·{' '}
+            {t('codes.redeemedAt')}: {formatDateTime(code.redeemedAt, timeZone, locale) || '—'} ·{' '}
+            {t('codes.revokedAt')}: {formatDateTime(code.revokedAt, timeZone, locale) || '—'}
+          </Text>
+          <Text fw={600} mt="md">
+            {t('codes.history')}
+          </Text>
+          {code.redemptions.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('codes.noHistory')}
+            </Text>
+          ) : (
+            <ScrollArea>
+              <Table striped>
+                <Table.Caption>{t('codes.historyCaption')}</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('codes.redeemedAt')}</Table.Th>
+                    <Table.Th>{t('codes.centre')}</Table.Th>
+                    <Table.Th>{t('codes.reversedAt')}</Table.Th>
+                    <Table.Th>{t('codes.reverseReason')}</Table.Th>
+                    {isAdmin && <Table.Th>{t('table.actions')}</Table.Th>}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {code.redemptions.map((redemption) => (
+                    <Table.Tr key={redemption.id}>
+                      <Table.Td>{formatDateTime(redemption.redeemedAt, timeZone, locale)}</Table.Td>
+                      <Table.Td>
+                        {redemption.centreCode} · {redemption.centreName}
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(redemption.reversedAt, timeZone, locale) || '—'}</Table.Td>
+                      <Table.Td>{redemption.reversalReason ?? ''}</Table.Td>
+                      {isAdmin && (
+                        <Table.Td>
+                          {!redemption.reversedAt && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => handleReverse(redemption.id)}
+                            >
+                              {t('codes.reverse')}
+                            </Button>
+                          )}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          )}
+          {isAdmin && (code.status === 'available' || code.status === 'assigned') && (
+            <Group justify="flex-end" mt="md">
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => void handleRevoke()}
+                loading={revoke.isPending}
+              >
+                {t('codes.revoke')}
+              </Button>
+            </Group>
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Job, RewardCode, UploadReport } from '@promo/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+export type CodesSummary = {
+  campaignId: string;
+  campaignName: string;
+  generated: number;
+  available: number;
+  assigned: number;
+  redeemed: number;
+  revoked: number;
+};
+
+export const codesSummaryQuery = (campaignId?: string | null) =>
+  queryOptions({
+    queryKey: ['codes-summary', campaignId ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.get<CodesSummary[]>('/reconciliation-reports/codes', {
+        query: { campaignId: campaignId ?? undefined, format: 'json' },
+        signal,
+      }),
+  });
+
+export type GenerateAnswer = { generated: number; length: number } | { jobId: string };
+
+export const generateCodes = (body: { campaignId: string; count: number; prefix?: string }) =>
+  api.post<GenerateAnswer>('/reward-codes', body);
+
+/** A job's state, polled every second until it is finished. */
+export const jobQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['jobs', id],
+    queryFn: ({ signal }) => api.get<Job>(`/jobs/${id}`, { signal }),
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'succeeded' || status === 'failed' ? false : 1000;
+    },
+  });
+
+/** multipart: the campaign first, then the file (the server reads the fields in order). */
+export function uploadCodes(campaignId: string, file: File) {
+  const body = new FormData();
+  body.append('campaignId', campaignId);
+  body.append('file', file);
+  return api.post<UploadReport>('/uploads/reward-codes', body);
+}
+
+export const fetchCode = (code: string) => api.get<RewardCode>(`/reward-codes/${encodeURIComponent(code)}`);
+export const revokeCode = (code: string, reason?: string) =>
+  api.post<{ code: string; status: 'revoked' }>(
+    '/reward-codes/disable',
+    reason ? { code, reason } : { code },
+  );
+export const reverseRedemption = (id: string, reason: string) =>
+  api.post<{ id: string; code: string; reversed: true }>(`/redemptions/${id}/reverse`, { reason });
