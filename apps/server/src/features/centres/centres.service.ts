@@ -278,3 +278,8 @@ export async function setCampaignCentres(
 export async function campaignCentres(tx: Tx, tenantId: string, campaignId: string): Promise<Centre[]> {
   return (await campaignCentreRows(tx, tenantId, campaignId)).map(toCentre);
 }
+
+/** Whether a centre of the tenant has this id (user forms check operators' centres). */
+export async function centreExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  return (await findCentre(tx, tenantId, id)) !== undefined;
+}

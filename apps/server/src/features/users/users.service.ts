@@ -18,8 +18,9 @@ import { audit } from '../../platform/audit.ts';
 import { checkPassword, hashPassword } from '../../platform/auth/passwords.ts';
 import { signToken } from '../../platform/auth/tokens.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
 import { queueEmail } from '../../platform/outbox.ts';
+import { centreExists } from '../centres/centres.service.ts';
 import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/tenants.repository.ts';
 import {
   consumePasswordReset,
@@ -91,6 +92,7 @@ export async function registerUser(ctx: Ctx, input: RegisterUser): Promise<User>
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('USERNAME_TAKEN', [{ path: 'username', code: 'USERNAME_TAKEN' }]);
+    if (isForeignKeyViolation(error)) throw fieldError('centreId', 'FIELD_INVALID');
     throw error;
   }
 }
@@ -120,6 +122,9 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUser): Promi
   if (input.role) assertAssignableRole(actor, input.role);
   return inTenant(ctx, async (tx) => {
     await getUserRow(tx, actor, id);
+    // a centre of another tenant (or none) is refused by the foreign key; say which field
+    if (input.centreId && !(await centreExists(tx, actor.tenantId, input.centreId)))
+      throw fieldError('centreId', 'FIELD_INVALID');
     const row = await updateUserRow(tx, actor.tenantId, id, input, ctx.clock.now());
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, {

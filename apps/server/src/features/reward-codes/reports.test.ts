@@ -1,0 +1,120 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { createCentre, participate, validAnswers } from '../../testing/campaign-fixtures.ts';
+import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+
+const t = await createTestApp();
+
+describe('reconciliation reports', async () => {
+  const tenant = await t.createTenant();
+  const { campaign, operator, centre } = await rewardCodeSetup(t, tenant, 4);
+  const second = await createCentre(t, tenant, { name: '=HYPERLINK("x")' });
+  await t.request({
+    method: 'PATCH',
+    url: `/api/campaigns/${campaign.id}`,
+    token: tenant.admin.token,
+    body: { settings: { centreIds: [centre.id, second.id] } },
+  });
+  const otherOperator = await t.createUser(tenant, 'OPERATOR', { centreId: second.id });
+  const codes = (
+    await t.db.ownerQuery<{ code: string }>(
+      'select code from reward_codes where tenant_id = $1 order by code',
+      [tenant.id],
+    )
+  ).map((r) => r.code);
+  await participate(t, tenant, campaign.name, validAnswers());
+  await redeem(t, operator, codes[0] as string);
+  await redeem(t, operator, codes[1] as string);
+  await redeem(t, otherOperator, codes[2] as string);
+  await t.request({
+    method: 'POST',
+    url: '/api/reward-codes/disable',
+    token: tenant.admin.token,
+    body: { code: codes[3] },
+  });
+
+  it('redemptions CSV lists each redemption, with formula injection neutralised', async () => {
+    const res = await t.request({
+      url: '/api/reconciliation-reports/redemptions?format=csv',
+      token: tenant.admin.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="canjes.csv"');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'redemption_id,code,campaign,centre_code,centre_name,operator,redeemed_at,reversed_at,reversal_reason',
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines.some((l) => l.includes(codes[0] as string) && l.includes(centre.code))).toBe(true);
+    expect(lines.find((l) => l.includes(codes[2] as string))).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('an operator’s report holds only their centre', async () => {
+    const res = await t.request({
+      url: '/api/reconciliation-reports/redemptions?format=csv',
+      token: otherOperator.token,
+    });
+    const lines = res.text.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(codes[2] as string);
+    const list = await t.request({ url: '/api/redemptions', token: otherOperator.token });
+    expect(list.body.items.map((r: { code: string }) => r.code)).toEqual([codes[2]]);
+  });
+
+  it('totals per centre and per day, with a total per centre', async () => {
+    const res = await t.request({
+      url: '/api/reconciliation-reports/redemption-totals?format=csv',
+      token: tenant.admin.token,
+    });
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toEqual([
+      'centre_code,centre_name,day,redemptions',
+      `${centre.code},${centre.name},2026-06-01,2`,
+      `${second.code},"'=HYPERLINK(""x"")",2026-06-01,1`,
+      `${centre.code},${centre.name},TOTAL,2`,
+      `${second.code},"'=HYPERLINK(""x"")",TOTAL,1`,
+      ',,TOTAL,3',
+    ]);
+  });
+
+  it('codes per campaign by state, as JSON and XLSX', async () => {
+    const json = await t.request({
+      url: `/api/reconciliation-reports/codes?campaignId=${campaign.id}`,
+      token: tenant.admin.token,
+    });
+    expect(json.body).toEqual([
+      {
+        campaignId: campaign.id,
+        campaignName: campaign.name,
+        generated: 4,
+        available: 0,
+        assigned: 0,
+        redeemed: 3,
+        revoked: 1,
+      },
+    ]);
+    const xlsx = await t.app.inject({
+      url: '/api/reconciliation-reports/redemptions?format=xlsx',
+      headers: { authorization: `Bearer ${tenant.admin.token}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Canjes')?.rowCount).toBe(4);
+  });
+
+  it('are not given to another tenant', async () => {
+    const other = await t.createTenant();
+    const res = await t.request({
+      url: '/api/reconciliation-reports/redemptions?format=csv',
+      token: other.admin.token,
+    });
+    expect(res.text.trim().split('\r\n')).toHaveLength(1);
+  });
+});
