@@ -213,6 +213,17 @@ describe('public landing page', () => {
     expect((await t.request({ url: `/landing/${name}-missing` })).status).toBe(404);
   });
 
+  it('serves the built page script with a year of caching (when the server has been built)', async () => {
+    const page = await t.request({ url });
+    const src = /<script src="(\/public\/landing\.[\w-]+\.js)" defer><\/script>/.exec(page.text)?.[1];
+    if (!src) return; // sources not built: the page has no script tag, nothing to serve
+    const script = await t.request({ url: src });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.request({ url: '/public/landing.other.js' })).status).toBe(404);
+  });
+
   it('refuses every XSS corpus document on save', async () => {
     for (const xss of XSS_CASES) {
       const res = await t.request({
