@@ -1,7 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CAMPAIGN_KINDS, type Campaign, CreateCampaign, UpdateCampaign } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
@@ -9,6 +9,7 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/back-office-context.ts';
+import { RewardCodeSettings } from '../centres/reward-code-settings.tsx';
 import { countriesQuery } from '../countries/countries.api.ts';
 import { createCampaign, updateCampaign } from './campaigns.api.ts';
 
@@ -24,6 +25,9 @@ export type CampaignFormValues = {
   redeemUntil: string;
   description: string;
   terms: string;
+  /** reward_code campaigns: where their codes can be redeemed (`settings`). */
+  centreIds: string[];
+  centreGroupIds: string[];
 };
 
 const FIELDS = [
@@ -37,6 +41,7 @@ const FIELDS = [
   'redeemUntil',
   'description',
   'terms',
+  'settings',
 ] as const;
 
 /**
@@ -58,6 +63,8 @@ export function toCampaignBody(values: CampaignFormValues, timeZone: string | un
     terms: text(values.terms),
   };
   if (!isEdit) body.kind = values.kind;
+  if (values.kind === 'reward_code')
+    body.settings = { centreIds: values.centreIds, centreGroupIds: values.centreGroupIds };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
 }
@@ -77,6 +84,9 @@ function campaignResolver<S extends z.ZodType>(
     base(toCampaignBody(values, timeZone, isEdit), context, options as never) as never;
 }
 
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
 function initialValues(campaign: Campaign | undefined, timeZone: string | undefined, countryCode: string) {
   return {
     name: campaign?.name ?? '',
@@ -89,6 +99,8 @@ function initialValues(campaign: Campaign | undefined, timeZone: string | undefi
     redeemUntil: toZonedInput(campaign?.redeemUntil, timeZone),
     description: campaign?.description ?? '',
     terms: campaign?.terms ?? '',
+    centreIds: stringList(campaign?.settings.centreIds),
+    centreGroupIds: stringList(campaign?.settings.centreGroupIds),
   } satisfies CampaignFormValues;
 }
 
@@ -128,6 +140,7 @@ export function CampaignForm({
     value: country.code,
     label: `${country.name} (${country.code})`,
   }));
+  const settingsError = fieldMessage((errors as Record<string, FieldError | undefined>).settings);
   const zoneHelp = t('campaigns.timeZoneHelp', { timeZone: timeZone ?? 'UTC' });
 
   return (
@@ -212,6 +225,9 @@ export function CampaignForm({
                 error={fieldMessage(errors.redeemUntil)}
               />
             </SimpleGrid>
+            {form.watch('kind') === 'reward_code' && (
+              <RewardCodeSettings control={form.control} isReadOnly={isReadOnly} error={settingsError} />
+            )}
             <Textarea
               label={t('campaigns.description')}
               autosize

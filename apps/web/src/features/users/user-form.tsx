@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
+import { CentreSelect } from '../centres/centre-pickers.tsx';
 import { registerUser, updateUser } from './users.api.ts';
 
 const TENANT_ROLES: Role[] = ['ADMIN', 'ANALYST', 'OPERATOR'];
@@ -18,7 +19,14 @@ function useRoleOptions() {
   return TENANT_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
 }
 
-const CreateForm = RegisterUser.pick({ username: true, password: true, role: true, name: true, email: true });
+const CreateForm = RegisterUser.pick({
+  username: true,
+  password: true,
+  role: true,
+  name: true,
+  email: true,
+  centreId: true,
+});
 
 export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
@@ -32,16 +40,20 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
       role: 'OPERATOR' as Role,
       name: undefined,
       email: undefined,
+      centreId: undefined,
     },
   });
+  const isOperator = form.watch('role') === 'OPERATOR';
   const mutation = useMutation({
-    mutationFn: registerUser,
+    mutationFn: (values: RegisterUser) =>
+      registerUser(values.role === 'OPERATOR' ? values : { ...values, centreId: undefined }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       showToast('success', t('users.created'));
       onDone();
     },
-    onError: (error) => showApiError(error, form.setError, ['username', 'password', 'role', 'name', 'email']),
+    onError: (error) =>
+      showApiError(error, form.setError, ['username', 'password', 'role', 'name', 'email', 'centreId']),
   });
   const { errors } = form.formState;
   return (
@@ -74,6 +86,20 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
             />
           )}
         />
+        {isOperator && (
+          <Controller
+            control={form.control}
+            name="centreId"
+            render={({ field }) => (
+              <CentreSelect
+                label={t('operatorCentre.label')}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                error={fieldMessage(errors.centreId)}
+              />
+            )}
+          />
+        )}
         <TextInput
           label={t('users.name')}
           {...form.register('name', { setValueAs: blankToUndefined })}
@@ -98,7 +124,13 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-const EditForm = UpdateUser.pick({ name: true, email: true, role: true });
+/** Only an OPERATOR has a centre: another role clears a stored one and sends nothing otherwise. */
+function withoutCentre(values: UpdateUser, hasCentre: boolean): UpdateUser {
+  const { centreId: _ignored, ...rest } = values;
+  return hasCentre ? { ...rest, centreId: null } : rest;
+}
+
+const EditForm = UpdateUser.pick({ name: true, email: true, role: true, centreId: true });
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 export function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
@@ -107,16 +139,21 @@ export function EditUserForm({ user, onDone }: { user: User; onDone: () => void 
   const roles = useRoleOptions();
   const form = useForm({
     resolver: contractResolver(EditForm),
-    defaultValues: { name: user.name, email: user.email, role: user.role },
+    defaultValues: { name: user.name, email: user.email, role: user.role, centreId: user.centreId },
   });
+  const isOperatorEdit = form.watch('role') === 'OPERATOR';
   const mutation = useMutation({
-    mutationFn: (values: UpdateUser) => updateUser(user.id, values),
+    mutationFn: (values: UpdateUser) =>
+      updateUser(
+        user.id,
+        values.role === 'OPERATOR' ? values : withoutCentre(values, user.centreId !== null),
+      ),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['users'] });
       showToast('success', t('users.updated'));
       onDone();
     },
-    onError: (error) => showApiError(error, form.setError, ['name', 'email', 'role']),
+    onError: (error) => showApiError(error, form.setError, ['name', 'email', 'role', 'centreId']),
   });
   const { errors } = form.formState;
   return (
@@ -149,6 +186,20 @@ export function EditUserForm({ user, onDone }: { user: User; onDone: () => void 
             />
           )}
         />
+        {isOperatorEdit && (
+          <Controller
+            control={form.control}
+            name="centreId"
+            render={({ field }) => (
+              <CentreSelect
+                label={t('operatorCentre.label')}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value)}
+                error={fieldMessage(errors.centreId)}
+              />
+            )}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('actions.cancel')}
