@@ -224,6 +224,18 @@ describe('public landing page', () => {
     expect((await t.request({ url: '/public/landing.other.js' })).status).toBe(404);
   });
 
+  it('gives the map element the campaign’s redemption centres', async () => {
+    const rewards = await createActiveCampaign(t, tenant, { kind: 'reward_code' });
+    const { name } = await publishedGroup(tenant, rewards.id, [standardFormPage()]);
+    const res = await t.request({ url: `/${tenant.slug}/landing/${name}` });
+    const json = /<script type="application\/json" id="landing-data">(.*?)<\/script>/.exec(res.text)?.[1];
+    const data = JSON.parse(json as string);
+    expect(data.kind).toBe('reward_code');
+    expect(data.centres).toHaveLength(1);
+    expect(data.centres[0]).toMatchObject({ lat: 9.93, lng: -84.08 });
+    expect(data.centres[0].name).toMatch(/^Centro /);
+  });
+
   it('refuses every XSS corpus document on save', async () => {
     for (const xss of XSS_CASES) {
       const res = await t.request({

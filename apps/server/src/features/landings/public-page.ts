@@ -3,6 +3,7 @@ import type { FormField } from '@promo/contract';
 import type { LandingDocument } from '@promo/landing';
 import type { Ctx } from '../../platform/context.ts';
 import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/campaigns.repository.ts';
+import { campaignCentreRows } from '../centres/centres.repository.ts';
 import { findCountryCached } from '../countries/countries.service.ts';
 import { isOpen } from '../participations/participate.ts';
 import { minimumAge } from '../participations/rules.ts';
@@ -68,6 +69,8 @@ type PageState = {
       : never
     : never;
   published: Awaited<ReturnType<typeof findPublishedDocuments>>;
+  /** The campaign's active redemption centres, for the map element. */
+  centres: { name: string; address?: string; lat: number; lng: number; changed: number }[];
 };
 
 /** Drops this process's page states after a publish, rollback or group change. */
@@ -109,11 +112,18 @@ export async function renderPublicLanding(
       if (!campaignRow) return null;
       const withRules = await findCampaignWithRules(tx, tenant.id, campaignRow.name);
       const published = await findPublishedDocuments(tx, tenant.id, group.landingIds);
-      return { group, campaign: campaignRow, rules: withRules?.rules ?? [], published };
+      const centres = (await campaignCentreRows(tx, tenant.id, campaignRow.id)).map((c) => ({
+        name: c.name,
+        ...(c.address ? { address: c.address } : {}),
+        lat: c.latitude,
+        lng: c.longitude,
+        changed: c.updatedAt.getTime(),
+      }));
+      return { group, campaign: campaignRow, rules: withRules?.rules ?? [], published, centres };
     }),
   );
   if (!found) return simple('notFound');
-  const { group, campaign, rules, published } = found;
+  const { group, campaign, rules, published, centres } = found;
   const fields = formFieldsOf(campaign);
   const byId = new Map(published.map((p) => [p.landingId, p]));
   const pages = group.landingIds.flatMap((id) => {
@@ -135,6 +145,7 @@ export async function renderPublicLanding(
     minAge,
     tagManagerId ?? '',
     input.scriptFile ?? '',
+    centres.map((c) => `${c.name}@${c.changed}`).join(','),
   ].join('|');
   const cached = cache.get(slot, key);
   if (cached) return cached;
@@ -171,7 +182,7 @@ export async function renderPublicLanding(
         minAge,
       },
       messages: scriptMessages(),
-      centres: [],
+      centres: centres.map(({ changed: _, ...centre }) => centre),
     },
   });
   const page: PublicPage = {
