@@ -19,7 +19,8 @@ export async function signIn(page: Page, options: { tenant?: string; username: s
   await page.getByLabel('Contraseña', { exact: true }).fill(options.password ?? PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   const panel = options.tenant ? `/${options.tenant}/pages` : '/pages';
-  await expect(page).toHaveURL(new RegExp(`${panel}$`));
+  // An OPERATOR lands on the counter, everybody else on the panel.
+  await expect(page).toHaveURL(new RegExp(`${panel}(/counter)?$`));
 }
 
 /** Picks an option of a Mantine Select by its label and the option text. */

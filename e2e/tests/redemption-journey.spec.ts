@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const TENANT = 'demo';
+const suffix = Date.now().toString(36);
+const CAMPAIGN = `codigos-e2e-${suffix}`;
+const TITLE = `Códigos E2E ${suffix}`;
+const CENTRE_CODE = String(200_000 + Math.floor(Math.random() * 700_000));
+const CENTRE_NAME = `Centro E2E ${suffix}`;
+const OPERATOR = `cajero-${suffix}`;
+const OPERATOR_PASSWORD = 'cajero-pass-1';
+const CEDULA = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** The standard form (apps/server/src/testing/campaign-fixtures.ts). */
+const STANDARD_FORM = {
+  fields: [
+    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
+    { key: 'name', type: 'text', label: 'Nombre completo', required: true },
+    { key: 'email', type: 'email', label: 'Correo', required: false },
+    { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
+    { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
+    { key: 'sex', type: 'sex', label: 'Sexo', required: false },
+    { key: 'department', type: 'department', label: 'Provincia', required: true },
+  ],
+};
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', {
+    data: { tenant: TENANT, username: 'admin', password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** An operator's own browser: a phone-sized window (360 px wide) signed in at the counter. */
+async function operatorAtCounter(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    timezoneId: 'America/Costa_Rica',
+    viewport: { width: 360, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`/${TENANT}/login`);
+  await page.getByLabel('Usuario', { exact: true }).fill(OPERATOR);
+  await page.getByLabel('Contraseña', { exact: true }).fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  // The counter is the operator's home, with the one input focused.
+  await expect(page).toHaveURL(new RegExp(`/${TENANT}/pages/counter$`));
+  await expect(page.getByRole('heading', { name: 'Mostrador', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Código o número de identificación')).toBeFocused();
+  return page;
+}
+
+test('a person gets a code, an operator redeems it once at the counter, the admin reconciles', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const headers = await adminHeaders(request);
+
+  // The admin creates the redemption centre through the screen; the server checks the coordinates.
+  await signIn(page, { tenant: TENANT, username: 'admin' });
+  await page.getByRole('navigation').getByRole('link', { name: 'Centros', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Centros de canje', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Nuevo centro' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Código', { exact: true }).fill(CENTRE_CODE);
+  await dialog.getByLabel('Nombre', { exact: true }).fill(CENTRE_NAME);
+  await dialog.getByLabel('Latitud').fill('95');
+  await dialog.getByLabel('Longitud').fill('-84.0795');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(dialog.getByText('Las coordenadas no son válidas.')).toBeVisible();
+  await dialog.getByLabel('Latitud').fill('9.9325');
+  await dialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Centro creado.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: CENTRE_NAME, exact: true })).toBeVisible();
+
+  const centres = await request.get(`/api/redemption-centres?q=${CENTRE_CODE}`, { headers });
+  const centre = ((await centres.json()) as { items: { id: string; code: string }[] }).items.find(
+    (item) => item.code === CENTRE_CODE,
+  );
+  expect(centre).toBeDefined();
+  const centreId = centre?.id as string;
+
+  // A reward-code campaign in Costa Rica, open and redeemable around now, at that centre.
+  const created = await request.post('/api/campaigns', {
+    headers,
+    data: {
+      name: CAMPAIGN,
+      title: TITLE,
+      kind: 'reward_code',
+      countryCode: 'CR',
+      startsAt: inHours(-1),
+      endsAt: inHours(24 * 7),
+      redeemFrom: inHours(-1),
+      redeemUntil: inHours(24 * 7),
+      settings: { centreIds: [centreId] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaignId = ((await created.json()) as { id: string }).id;
+  const form = await request.put(`/api/campaigns/${campaignId}/form`, { headers, data: STANDARD_FORM });
+  expect(form.status(), await form.text()).toBe(200);
+  const active = await request.patch(`/api/campaigns/${campaignId}/active-status`, {
+    headers,
+    data: { active: true },
+  });
+  expect(active.status(), await active.text()).toBe(200);
+  const generated = await request.post('/api/reward-codes', { headers, data: { campaignId, count: 5 } });
+  expect(generated.status(), await generated.text()).toBe(201);
+  expect(((await generated.json()) as { generated: number }).generated).toBe(5);
+
+  // The operator of that centre.
+  const operator = await request.post('/api/users/register', {
+    headers,
+    data: { username: OPERATOR, password: OPERATOR_PASSWORD, role: 'OPERATOR', centreId },
+  });
+  expect(operator.status(), await operator.text()).toBe(201);
+
+  // A person participates and gets a code.
+  const participation = await request.post(`/api/public/${TENANT}/campaigns/${CAMPAIGN}/participations`, {
+    data: {
+      answers: {
+        cedula: CEDULA,
+        name: 'Carla Canje',
+        email: `c${CEDULA}@example.com`,
+        phone: '88887777',
+        birthdate: '1990-04-12',
+        sex: 'female',
+        department: 'San José',
+      },
+      consent: true,
+    },
+  });
+  expect(participation.status(), await participation.text()).toBe(201);
+  const outcome = ((await participation.json()) as { outcome: { kind: string; code: string } }).outcome;
+  expect(outcome.kind).toBe('reward_code');
+  const code = outcome.code;
+  expect(code).toMatch(/^[A-Z0-9]{12,}$/);
+
+  // Two counters of the centre: the second one looks the code up before the first redeems it.
+  const counter = await operatorAtCounter(browser, baseURL);
+  const other = await operatorAtCounter(browser, baseURL);
+  const otherInput = other.getByLabel('Código o número de identificación');
+  await otherInput.fill(code.toLowerCase());
+  await otherInput.press('Enter');
+  await expect(other.getByTestId('code-status')).toHaveText('Asignado');
+  await expect(other.getByRole('button', { name: 'Canjear' })).toBeEnabled();
+
+  // The first counter finds the code by identity number and redeems it.
+  const input = counter.getByLabel('Código o número de identificación');
+  await input.fill(CEDULA);
+  await expect(counter.getByText('Se buscará como número de identificación')).toBeVisible();
+  await input.press('Enter');
+  await expect(counter.getByTestId('counter-code')).toContainText(code);
+  await expect(counter.getByTestId('counter-person')).toContainText('Carla Canje');
+  await expect(counter.getByTestId('code-status')).toHaveText('Asignado');
+  const redeem = counter.getByRole('button', { name: 'Canjear' });
+  await expect(redeem).toBeEnabled();
+  await expect(redeem).toBeFocused();
+  await redeem.click();
+  await expect(counter.getByTestId('counter-success')).toContainText('Canje realizado');
+  await expect(counter.getByTestId('code-status')).toHaveText('Canjeado');
+  await expect(counter.getByTestId('counter-blocker')).toContainText('Este código ya fue canjeado el');
+  await expect(counter.getByRole('button', { name: 'Canjear' })).toBeDisabled();
+  await expect(counter.getByTestId('today-redemptions')).toContainText(code);
+  // Nothing is wider than the phone's screen.
+  const overflow = await counter.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await saveScreenshot(counter, '10-counter-redeemed');
+
+  // The second counter's attempt is refused with the server's message (when and where).
+  await other.getByRole('button', { name: 'Canjear' }).click();
+  const refusal = other.getByTestId('counter-refusal');
+  await expect(refusal).toContainText('ya fue canjeado');
+  await expect(refusal).toContainText(CENTRE_NAME);
+  await expect(other.getByTestId('code-status')).toHaveText('Canjeado');
+  await saveScreenshot(other, '10b-counter-refused');
+
+  // Escape clears the counter and gives the input the focus back.
+  await counter.keyboard.press('Escape');
+  await expect(input).toHaveValue('');
+  await expect(input).toBeFocused();
+  await expect(counter.getByTestId('counter-code')).toHaveCount(0);
+
+  // The admin downloads the redemptions report: the file lists the code at the centre.
+  await page.getByRole('navigation').getByRole('link', { name: 'Reportes', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Reportes de conciliación', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('redemptions-list')).toContainText(code);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar Canjes (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync((await download.path()) as string, 'utf8');
+  expect(csv).toContain(code);
+  expect(csv).toContain(CENTRE_CODE);
+  await saveScreenshot(page, '10c-reconciliation');
+
+  await counter.context().close();
+  await other.context().close();
+});
