@@ -416,16 +416,16 @@ describe('redemption', () => {
     ).toBe('Canje por error');
   });
 
-  it('1,000 attempts over 100 codes from 50 concurrent clients give exactly 100 redemptions', async () => {
+  it('10,000 attempts over 1,000 codes from 50 concurrent clients give exactly 1,000 redemptions', async () => {
     const tenant = await t.createTenant();
-    const { campaign, centre } = await rewardCodeSetup(t, tenant, 100);
+    const { campaign, centre } = await rewardCodeSetup(t, tenant, 1000);
     const operators = await Promise.all(
       Array.from({ length: 5 }, () => t.createUser(tenant, 'OPERATOR', { centreId: centre.id })),
     );
     const codes = (await codesOf(tenant.id, campaign.id)).map((r) => r.code);
-    const attempts = Array.from({ length: 1000 }, (_, i) => ({
+    const attempts = Array.from({ length: 10_000 }, (_, i) => ({
       operator: operators[i % 5],
-      code: codes[i % 100] as string,
+      code: codes[i % 1000] as string,
     }));
     const statuses: number[] = [];
     for (let i = 0; i < attempts.length; i += 50) {
@@ -434,12 +434,17 @@ describe('redemption', () => {
         ...(await Promise.all(batch.map((a) => redeem(t, a.operator as never, a.code)))).map((r) => r.status),
       );
     }
-    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(900);
+    const tally = statuses.reduce<Record<number, number>>(
+      (acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }),
+      {},
+    );
+    expect(tally).toEqual({ 200: 1000, 409: 9000 });
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1000);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9000);
     const [row] = await t.db.ownerQuery<{ n: number }>(
       'select count(*)::int as n from redemptions where tenant_id = $1 and reversed_at is null',
       [tenant.id],
     );
-    expect(Number(row?.n)).toBe(100);
-  });
+    expect(Number(row?.n)).toBe(1000);
+  }, 300_000);
 });
