@@ -46,6 +46,7 @@ export async function startServer({
   }
   return {
     url,
+    pid: child.pid,
     database: pglite ? null : `${pgUrl}/${database}`,
     async stop() {
       child.kill('SIGTERM');
