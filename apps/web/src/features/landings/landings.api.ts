@@ -1,0 +1,58 @@
+import type {
+  Landing,
+  LandingGroup,
+  LandingGroupInput,
+  LandingSummary,
+  LandingVersion,
+} from '@promo/contract';
+import type { LandingDocument } from '@promo/landing';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+/** Landing pages and landing groups of the back office (server: `/api/landing-pages`, `/api/landing-group`). */
+export type LandingWithDocument = Omit<Landing, 'document'> & { document: LandingDocument };
+
+export const landingsQuery = (campaignId: string) =>
+  queryOptions({
+    queryKey: ['landings', 'list', campaignId],
+    queryFn: ({ signal }) => api.get<LandingSummary[]>('/landing-pages', { query: { campaignId }, signal }),
+    enabled: Boolean(campaignId),
+  });
+
+export const landingQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['landings', 'one', id],
+    queryFn: ({ signal }) => api.get<LandingWithDocument>(`/landing-pages/${id}`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+export const landingVersionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['landings', 'versions', id],
+    queryFn: ({ signal }) => api.get<LandingVersion[]>(`/landing-pages/${id}/versions`, { signal }),
+  });
+
+export const createLanding = (body: { name: string; campaignId: string; document: LandingDocument }) =>
+  api.post<{ id: string; version: number }>('/landing-pages', body);
+export const updateLanding = (
+  id: string,
+  body: { name?: string; document?: LandingDocument; version?: number },
+) => api.put<LandingWithDocument>(`/landing-pages/${id}`, body);
+export const deleteLanding = (id: string) => api.delete(`/landing-pages/${id}`);
+export const publishLanding = (id: string) =>
+  api.post<LandingWithDocument>(`/landing-pages/${id}/publish`, {});
+export const rollbackLanding = (id: string, version: number) =>
+  api.post<LandingWithDocument>(`/landing-pages/${id}/rollback`, { version });
+export const duplicateLanding = (id: string) =>
+  api.post<LandingWithDocument>(`/landing-pages/${id}/duplicate`, {});
+
+export const landingGroupsQuery = () =>
+  queryOptions({
+    queryKey: ['landing-groups'],
+    queryFn: ({ signal }) => api.get<LandingGroup[]>('/landing-group', { signal }),
+  });
+export const createLandingGroup = (body: LandingGroupInput) => api.post<LandingGroup>('/landing-group', body);
+export const updateLandingGroup = (id: string, body: LandingGroupInput) =>
+  api.put<LandingGroup>(`/landing-group/${id}`, body);
+export const deleteLandingGroup = (id: string) => api.delete(`/landing-group/${id}`);
