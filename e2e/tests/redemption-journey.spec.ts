@@ -12,6 +12,8 @@ const CENTRE_CODE = String(200_000 + Math.floor(Math.random() * 700_000));
 const CENTRE_NAME = `Centro E2E ${suffix}`;
 const OPERATOR = `cajero-${suffix}`;
 const OPERATOR_PASSWORD = 'cajero-pass-1';
+let redeemedCode = '';
+let journeyCampaignId = '';
 const CEDULA = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 /** The standard form (apps/server/src/testing/campaign-fixtures.ts). */
@@ -75,13 +77,13 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   await expect(page.getByRole('heading', { name: 'Centros de canje', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Nuevo centro' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Código', { exact: true }).fill(CENTRE_CODE);
-  await dialog.getByLabel('Nombre', { exact: true }).fill(CENTRE_NAME);
-  await dialog.getByLabel('Latitud').fill('95');
-  await dialog.getByLabel('Longitud').fill('-84.0795');
+  await dialog.getByRole('textbox', { name: 'Código', exact: true }).fill(CENTRE_CODE);
+  await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(CENTRE_NAME);
+  await dialog.getByRole('textbox', { name: 'Latitud' }).fill('95');
+  await dialog.getByRole('textbox', { name: 'Longitud' }).fill('-84.0795');
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(dialog.getByText('Las coordenadas no son válidas.')).toBeVisible();
-  await dialog.getByLabel('Latitud').fill('9.9325');
+  await dialog.getByRole('textbox', { name: 'Latitud' }).fill('9.9325');
   await dialog.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('Centro creado.')).toBeVisible();
   await expect(page.getByRole('cell', { name: CENTRE_NAME, exact: true })).toBeVisible();
@@ -147,6 +149,8 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   const outcome = ((await participation.json()) as { outcome: { kind: string; code: string } }).outcome;
   expect(outcome.kind).toBe('reward_code');
   const code = outcome.code;
+  redeemedCode = code;
+  journeyCampaignId = campaignId;
   expect(code).toMatch(/^[A-Z0-9]{12,}$/);
 
   // Two counters of the centre: the second one looks the code up before the first redeems it.
@@ -210,4 +214,67 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
 
   await counter.context().close();
   await other.context().close();
+});
+
+test('the admin manages codes: counts, generation with a job, look-up, reversal; groups and settings', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  expect(redeemedCode).not.toBe('');
+  await signIn(page, { tenant: TENANT, username: 'admin' });
+
+  // The campaign's codes: 5 generated, 1 redeemed.
+  await page.goto(`/${TENANT}/pages/codes?campaign=${journeyCampaignId}`);
+  await expect(page.getByRole('heading', { name: 'Códigos de premio', level: 1 })).toBeVisible();
+  const summary = page.getByTestId('codes-summary');
+  await expect(summary).toContainText('Generados5');
+  await expect(summary).toContainText('Canjeados1');
+
+  // Zero codes: the server's message on the field; a small count at once; a large one as a job.
+  await page.getByLabel('Cantidad').fill('0');
+  await page.getByRole('button', { name: 'Generar', exact: true }).click();
+  await expect(page.getByText('La cantidad de códigos a generar debe ser mayor que cero.')).toBeVisible();
+  await page.getByLabel('Cantidad').fill('3');
+  await page.getByRole('button', { name: 'Generar', exact: true }).click();
+  await expect(page.getByText(/3 códigos generados/)).toBeVisible();
+  await expect(summary).toContainText('Generados8');
+  await page.getByLabel('Cantidad').fill('20001');
+  await page.getByRole('button', { name: 'Generar', exact: true }).click();
+  const job = page.getByTestId('job-progress');
+  await expect(job.getByRole('progressbar')).toBeVisible();
+  await expect(job).toContainText('Terminado', { timeout: 60_000 });
+  await expect(summary).toContainText('Generados20,009');
+  await saveScreenshot(page, '11-codes-generated');
+
+  // Look the redeemed code up and reverse its redemption with a reason.
+  await page.getByLabel('Código', { exact: true }).fill(redeemedCode);
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  const detail = page.getByTestId('code-detail');
+  await expect(detail.getByTestId('code-status')).toHaveText('Canjeado');
+  await detail.getByRole('button', { name: 'Reversar' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Motivo').fill('Canje registrado por error');
+  await dialog.getByRole('button', { name: 'Reversar' }).click();
+  await expect(page.getByText('Canje reversado.')).toBeVisible();
+  await expect(detail).toContainText('Canje registrado por error');
+  await expect(detail.getByTestId('code-status')).not.toHaveText('Canjeado');
+
+  // A centre group with the journey's centre.
+  await page.getByRole('navigation').getByRole('link', { name: 'Grupos de centros' }).click();
+  await page.getByRole('button', { name: 'Nuevo grupo' }).click();
+  const groupDialog = page.getByRole('dialog');
+  await groupDialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(`Grupo ${suffix}`);
+  await groupDialog.getByRole('combobox', { name: 'Centros de canje' }).click();
+  await page.getByRole('option', { name: new RegExp(CENTRE_NAME) }).click();
+  await groupDialog.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByText('Grupo creado.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: `Grupo ${suffix}`, exact: true })).toBeVisible();
+
+  // The campaign's data shows where its codes are redeemed; a new OPERATOR gets a centre picker.
+  await page.goto(`/${TENANT}/pages/campaigns/${journeyCampaignId}?tab=data`);
+  const settings = page.getByTestId('reward-code-settings');
+  await expect(settings).toContainText(CENTRE_NAME);
+  await page.getByRole('navigation').getByRole('link', { name: 'Usuarios' }).click();
+  await page.getByRole('button', { name: 'Nuevo usuario' }).click();
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Centro de canje' })).toBeVisible();
 });

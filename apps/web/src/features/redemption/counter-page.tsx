@@ -39,6 +39,18 @@ import {
   redemptionsQuery,
 } from './redemption.api.ts';
 
+/** Today's list shows the time only. */
+function formatTime(iso: string, timeZone: string | undefined, locale: 'es' | 'en'): string {
+  try {
+    return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', {
+      timeStyle: 'short',
+      timeZone,
+    }).format(new Date(iso));
+  } catch {
+    return formatDateTime(iso, timeZone, locale);
+  }
+}
+
 type Outcome = { kind: 'success'; answer: RedeemAnswer } | { kind: 'refused'; message: string };
 
 function useBlockerText() {
@@ -166,7 +178,7 @@ function TodayRedemptions() {
                   key={row.id}
                   style={row.reversedAt ? { textDecoration: 'line-through' } : undefined}
                 >
-                  <Table.Td>{formatDateTime(row.redeemedAt, timeZone, locale)}</Table.Td>
+                  <Table.Td>{formatTime(row.redeemedAt, timeZone, locale)}</Table.Td>
                   <Table.Td ff="monospace">{row.code}</Table.Td>
                   <Table.Td>{row.campaignTitle}</Table.Td>
                 </Table.Tr>
@@ -299,7 +311,9 @@ export function CounterPage() {
             autoCorrect="off"
             spellCheck={false}
             enterKeyHint="search"
-            styles={{ input: { fontFamily: 'monospace', letterSpacing: '0.05em' } }}
+            styles={{
+              input: { fontFamily: 'monospace', letterSpacing: '0.05em', textTransform: 'uppercase' },
+            }}
           />
           <Group grow>
             <Button type="submit" size="lg" loading={lookup.isPending}>
@@ -370,11 +384,11 @@ export function CounterPage() {
             onClick={handleRedeem}
             disabled={Boolean(blocker)}
             loading={redeem.isPending}
-            aria-describedby={blocker ? 'counter-blocker' : undefined}
+            aria-describedby={blocker && outcome?.kind !== 'refused' ? 'counter-blocker' : undefined}
           >
             {t('counter.redeem')}
           </Button>
-          {blocker && (
+          {blocker && outcome?.kind !== 'refused' && (
             <Text id="counter-blocker" c="red.8" fw={600} data-testid="counter-blocker">
               {blockerText(blocker)}
             </Text>

@@ -151,7 +151,7 @@ export const redemptionEn: typeof redemptionEs = {
     detectedCedula: 'Will be searched as an identity number',
     detectedCode: 'Will be searched as a code',
     search: 'Search',
-    clear: 'Clear (Esc)',
+    clear: 'Clear',
     notFound: 'No result',
     noCodes: 'This person has no codes.',
     severalCodes_one: '{{count}} code: choose which to redeem',

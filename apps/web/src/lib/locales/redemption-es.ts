@@ -149,7 +149,7 @@ export const redemptionEs = {
     detectedCedula: 'Se buscará como número de identificación',
     detectedCode: 'Se buscará como código',
     search: 'Buscar',
-    clear: 'Limpiar (Esc)',
+    clear: 'Limpiar',
     notFound: 'Sin resultado',
     noCodes: 'Esta persona no tiene códigos.',
     severalCodes_one: '{{count}} código: elija cuál canjear',
