@@ -16,6 +16,7 @@ import { generateCodesJob } from './features/reward-codes/reward-codes.service.t
 import type { App, Limits } from './features/types.ts';
 import { findPrincipal } from './features/users/users.repository.ts';
 import { authGuard } from './platform/auth/guard.ts';
+import { principalCache, principalKey } from './platform/auth/principals.ts';
 import { CacheRegistry } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
     app.swagger(),
   );
 
+  const cache = new CacheRegistry();
   const metrics = registerMetrics(app);
   registerOpsRoutes(app, { db: deps.db, metrics });
 
@@ -139,10 +141,11 @@ export async function buildApp(deps: AppDeps) {
     secret: deps.config.jwtSecret,
     clock,
     findPrincipal: (tenantId, userId) =>
-      deps.db.tx({ tenantId }, (tx) => findPrincipal(tx, tenantId, userId)),
+      principalCache(cache).get(principalKey(tenantId, userId), () =>
+        deps.db.tx({ tenantId }, (tx) => findPrincipal(tx, tenantId, userId)),
+      ),
   });
 
-  const cache = new CacheRegistry();
   // jobs run in this process, with a context of their own (no caller)
   const jobCtx = (): Ctx => ({
     cache,

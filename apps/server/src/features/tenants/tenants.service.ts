@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
+import { forgetAllPrincipals } from '../../platform/auth/principals.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { findCountry } from '../countries/countries.repository.ts';
@@ -115,7 +116,7 @@ export async function createTenant(ctx: Ctx, input: CreateTenant): Promise<Tenan
 }
 
 export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): Promise<Tenant> {
-  return inTenant(ctx, async (tx) => {
+  const tenant = await inTenant(ctx, async (tx) => {
     await assertCountry(tx, input.countryCode);
     const row = await updateTenantRow(tx, id, input, ctx.clock.now());
     if (!row) throw new AppError('NOT_FOUND');
@@ -131,6 +132,8 @@ export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): P
     });
     return toTenant(row);
   });
+  forgetAllPrincipals(ctx.cache);
+  return tenant;
 }
 
 /** Deletes a tenant and all its data; only a suspended one, so that it is never a slip. */
@@ -147,6 +150,7 @@ export async function deleteTenant(ctx: Ctx, id: string): Promise<void> {
       entityId: id,
     });
   });
+  forgetAllPrincipals(ctx.cache);
 }
 
 /** The login screen's theme for a tenant slug. */

@@ -16,6 +16,7 @@ import { UserConfiguration as UserConfigurationSchema } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { checkPassword, hashPassword } from '../../platform/auth/passwords.ts';
+import { forgetPrincipal } from '../../platform/auth/principals.ts';
 import { signToken } from '../../platform/auth/tokens.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
@@ -120,7 +121,7 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUser): Promi
     throw new AppError('CANNOT_CHANGE_SELF');
   }
   if (input.role) assertAssignableRole(actor, input.role);
-  return inTenant(ctx, async (tx) => {
+  const user = await inTenant(ctx, async (tx) => {
     await getUserRow(tx, actor, id);
     // a centre of another tenant (or none) is refused by the foreign key; say which field
     if (input.centreId && !(await centreExists(tx, actor.tenantId, input.centreId)))
@@ -136,6 +137,8 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUser): Promi
     });
     return toUser(row);
   });
+  forgetPrincipal(ctx.cache, actor.tenantId, id);
+  return user;
 }
 
 export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
@@ -150,6 +153,7 @@ export async function deleteUser(ctx: Ctx, id: string): Promise<void> {
       entityId: id,
     });
   });
+  forgetPrincipal(ctx.cache, actor.tenantId, id);
 }
 
 export async function getConfiguration(ctx: Ctx, id: string): Promise<UserConfiguration> {
@@ -206,6 +210,7 @@ export async function changePassword(
     });
     return updated;
   });
+  forgetPrincipal(ctx.cache, actor.tenantId, id);
   if (!isSelf || !row) return { changed: true };
   const session = await signToken(
     ctx.config.jwtSecret,
@@ -310,4 +315,5 @@ export async function resetPassword(ctx: Ctx, input: ResetPassword): Promise<voi
       entityId: reset.userId,
     });
   });
+  forgetPrincipal(ctx.cache, reset.tenantId, reset.userId);
 }
