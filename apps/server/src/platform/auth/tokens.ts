@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Role, TokenClaims } from '@promo/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -14,8 +15,16 @@ export type TokenSubject = {
 
 export type VerifiedToken = TokenClaims & { tid: string };
 
-function key(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+const keys = new Map<string, KeyObject>();
+
+/** The HMAC key object of a secret, made once (jose re-imports a raw key on every call). */
+function key(secret: string): KeyObject {
+  let k = keys.get(secret);
+  if (!k) {
+    k = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, k);
+  }
+  return k;
 }
 
 export async function signToken(
