@@ -266,6 +266,8 @@ test('the admin manages codes: counts, generation with a job, look-up, reversal;
   await groupDialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(`Grupo ${suffix}`);
   await groupDialog.getByRole('combobox', { name: 'Centros de canje' }).click();
   await page.getByRole('option', { name: new RegExp(CENTRE_NAME) }).click();
+  // Close the picker's list (it stays open for more choices) before saving.
+  await groupDialog.getByRole('textbox', { name: 'Nombre', exact: true }).click();
   await groupDialog.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByText('Grupo creado.')).toBeVisible();
   await expect(page.getByRole('cell', { name: `Grupo ${suffix}`, exact: true })).toBeVisible();
