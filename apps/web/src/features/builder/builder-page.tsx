@@ -1,40 +1,53 @@
-import { Anchor, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Center, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { ModalHost } from '../../components/modal-host.tsx';
-import { pagesPath } from '../../lib/paths.ts';
-import { useBuilderBackup } from './use-builder-backup.ts';
+import { registerBuilderLocales } from '../../lib/locales/builder.ts';
+import { withTenant } from '../../lib/paths.ts';
+import { campaignFormQuery, campaignQuery } from '../campaigns/campaigns.api.ts';
+import { countryQuery } from '../countries/countries.api.ts';
+import { landingQuery } from '../landings/landings.api.ts';
+import { LandingsScreen } from '../landings/landings-screen.tsx';
+import { Editor } from './editor.tsx';
 
-type Element = { id: number; kind: 'text' };
+// The builder's texts load with this (lazy) route, not with the login page.
+registerBuilderLocales();
 
-/** Placeholder of the landing builder (ADMIN only); keeps a tiny element list to exercise the backup. */
+/**
+ * The builder route (ADMIN only): without `?landing=` the landings of a campaign and their groups,
+ * with `?landing=<id>` the editor of that landing.
+ */
 export function BuilderPage() {
+  const [params] = useSearchParams();
+  const landingId = params.get('landing');
+  return <ModalHost>{landingId ? <EditorLoader id={landingId} /> : <LandingsScreen />}</ModalHost>;
+}
+
+function EditorLoader({ id }: { id: string }) {
   const { t } = useTranslation();
   const { tenant } = useParams();
-  const [elements, setElements] = useState<Element[]>([]);
-  useBuilderBackup(elements);
+  const landing = useQuery(landingQuery(id));
+  const campaignId = landing.data?.campaignId ?? '';
+  const campaign = useQuery({ ...campaignQuery(campaignId), enabled: Boolean(campaignId) });
+  const form = useQuery({ ...campaignFormQuery(campaignId), enabled: Boolean(campaignId), retry: false });
+  const countryCode = campaign.data?.countryCode ?? '';
+  const country = useQuery({ ...countryQuery(countryCode), enabled: Boolean(countryCode), retry: false });
+  if (landing.error) return <Text p="xl">{landing.error.message}</Text>;
+  const isLoading = !landing.data || campaign.isLoading || form.isLoading || country.isLoading;
+  if (isLoading || !landing.data)
+    return (
+      <Center h="100vh">
+        <Loader aria-label={t('builder.loading')} />
+      </Center>
+    );
   return (
-    <ModalHost>
-      <Container py="xl">
-        <Stack>
-          <Title order={1}>{t('builder.title')}</Title>
-          <Text c="dimmed">{t('builder.placeholder')}</Text>
-          <Group>
-            <Button onClick={() => setElements((list) => [...list, { id: list.length + 1, kind: 'text' }])}>
-              {t('builder.addElement')}
-            </Button>
-            <Anchor component={Link} to={pagesPath(tenant)}>
-              {t('builder.back')}
-            </Anchor>
-          </Group>
-          <List>
-            {elements.map((element) => (
-              <List.Item key={element.id}>{t('builder.element', { id: element.id })}</List.Item>
-            ))}
-          </List>
-        </Stack>
-      </Container>
-    </ModalHost>
+    <Editor
+      key={landing.data.id}
+      landing={landing.data}
+      fields={form.data?.fields ?? []}
+      country={country.data ?? null}
+      backTo={`${withTenant(tenant, '/builder')}?campaign=${campaignId}`}
+    />
   );
 }

@@ -66,6 +66,12 @@ describe('tree moves', () => {
     expect(moveElement(sample(), 'para', 'row1')).toEqual({ ok: false, code: 'ELEMENT_NOT_ALLOWED_IN_ROW' });
     expect(moveElement(sample(), 'col1', 'dropZone')).toEqual({ ok: false, code: 'COLUMNS_ONLY_IN_ROWS' });
     expect(moveElement(sample(), 'row1', 'form1').ok).toBe(false); // into its own subtree
+    // a wrapper holding a field is refused outside a form, as a whole
+    const wrapper = createElement('div', { id: 'wrap' });
+    wrapper.childrens = [createElement('input', { id: 'in9', parentId: 'wrap' })];
+    expect(insertChecked(sample(), wrapper, 'dropZone')).toEqual({ ok: false, code: 'ELEMENT_ONLY_IN_FORM' });
+    expect(insertChecked(sample(), wrapper, 'form1').ok).toBe(true);
+    expect(moveElement(sample(), 'col2', 'row1', 0).ok).toBe(true);
   });
 
   it('keeps parentIds right after moving a subtree', () => {

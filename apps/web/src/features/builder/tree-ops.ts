@@ -7,12 +7,16 @@ import type { ErrorCode } from '@promo/contract';
 import {
   CONTAINER_TYPES,
   canPlace,
+  type ElementType,
   insertElement,
   type LandingDocument,
   type LandingElement,
   newElementId,
+  placementCode,
   removeElement,
+  SINGLETON_TYPES,
   TOP_LEVEL_PARENT,
+  walkElements,
 } from '@promo/landing';
 
 export type EditResult =
@@ -58,21 +62,41 @@ function withParent(element: LandingElement, parentId: string): LandingElement {
   };
 }
 
-/** Checks every element of the subtree that `canPlace` counts (singletons) against the document. */
-function checkSubtree(
+/** Types of the ancestors of `parentId` and itself, nearest first ([] at the top level). */
+function chainOf(document: LandingDocument, parentId: string): ElementType[] | undefined {
+  if (parentId === TOP_LEVEL_PARENT) return [];
+  for (const { element, ancestors } of walkElements(document.elements)) {
+    if (element.attributes.id === parentId) return [element.type, ...ancestors];
+  }
+  return undefined;
+}
+
+/**
+ * `canPlace` for the root of a subtree, then the placement rules for everything under it (a field
+ * wrapper holding an input is refused outside a form) and the one-per-page widgets.
+ */
+export function checkSubtree(
   document: LandingDocument,
   element: LandingElement,
   parentId: string,
 ): ErrorCode | null {
   const placement = canPlace(document, element.type, parentId);
   if (!placement.ok) return placement.code;
-  for (const child of element.childrens) {
-    if (child.type === 'map' || child.type === 'reward-code') {
-      const inner = canPlace(document, child.type, TOP_LEVEL_PARENT);
-      if (!inner.ok) return inner.code;
+  const chain = chainOf(document, parentId) ?? [];
+  const visit = (item: LandingElement, above: ElementType[]): ErrorCode | null => {
+    for (const child of item.childrens) {
+      const code = placementCode(child.type, above);
+      if (code) return code;
+      if (SINGLETON_TYPES.has(child.type)) {
+        const single = canPlace(document, child.type, TOP_LEVEL_PARENT);
+        if (!single.ok) return single.code;
+      }
+      const inner = visit(child, [child.type, ...above]);
+      if (inner) return inner;
     }
-  }
-  return null;
+    return null;
+  };
+  return visit(element, [element.type, ...chain]);
 }
 
 /** Inserts a new element (or pasted subtree) under `parentId` at `index`, after `canPlace`. */
@@ -106,8 +130,8 @@ export function moveElement(
   const without = removeElement(document, id);
   let target = index;
   if (target !== undefined && where.parentId === parentId && where.index < target) target -= 1;
-  const placement = canPlace(without, element.type, parentId);
-  if (!placement.ok) return placement;
+  const code = checkSubtree(without, element, parentId);
+  if (code) return { ok: false, code };
   return {
     ok: true,
     document: insertElement(without, withParent(element, parentId), parentId, target),

@@ -1,0 +1,359 @@
+import {
+  Checkbox,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { errorMessage, type FormField } from '@promo/contract';
+import {
+  checkStyle,
+  FORM_CONTROL_TYPES,
+  INPUT_TYPES,
+  isAllowedIframeSrc,
+  isSafeImageUrl,
+  isSafeLinkUrl,
+  type LandingDocument,
+  type LandingElement,
+  looksLikeMarkup,
+  type PageSettings,
+  type StyleMap,
+  TEXT_TYPES,
+} from '@promo/landing';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appLocale } from '../../lib/i18n.ts';
+
+export const INSPECTOR_WIDTH = 350;
+
+/** Style properties offered in the inspector (all on the allow-list of sanitize.ts). */
+export const STYLE_FIELDS = [
+  'width',
+  'height',
+  'maxWidth',
+  'margin',
+  'padding',
+  'color',
+  'backgroundColor',
+  'fontSize',
+  'fontWeight',
+  'fontFamily',
+  'textAlign',
+  'lineHeight',
+  'border',
+  'borderColor',
+  'borderRadius',
+  'display',
+  'flexDirection',
+  'justifyContent',
+  'alignItems',
+  'gap',
+  'boxShadow',
+  'backgroundImage',
+] as const;
+
+type Change = (change: (element: LandingElement) => LandingElement, coalesceKey?: string) => void;
+
+/** A text box that keeps what is typed, and commits only values the check accepts. */
+function CheckedInput({
+  label,
+  value,
+  check,
+  onCommit,
+  testId,
+  multiline,
+}: {
+  label: string;
+  value: string;
+  check: (value: string) => string | null;
+  onCommit: (value: string) => void;
+  testId?: string;
+  multiline?: boolean;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setDraft(value);
+    setError(null);
+  }, [value]);
+  const change = (next: string) => {
+    setDraft(next);
+    const problem = check(next);
+    setError(problem);
+    if (!problem) onCommit(next);
+  };
+  const props = {
+    label,
+    value: draft,
+    error,
+    size: 'xs' as const,
+    'data-testid': testId,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      change(event.currentTarget.value),
+  };
+  return multiline ? <Textarea autosize minRows={2} {...props} /> : <TextInput {...props} />;
+}
+
+const message = (code: Parameters<typeof errorMessage>[0]) => errorMessage(code, appLocale());
+const plain = (value: string) => (looksLikeMarkup(value) ? message('FIELD_INVALID') : null);
+
+function setAttribute(
+  element: LandingElement,
+  key: string,
+  value: string | boolean | undefined,
+): LandingElement {
+  const attributes: Record<string, unknown> = { ...element.attributes };
+  if (value === undefined || value === '') delete attributes[key];
+  else attributes[key] = value;
+  return { ...element, attributes: attributes as LandingElement['attributes'] };
+}
+
+/** The 350px right panel: attributes, text and styles of the selected element, or the page settings. */
+export function Inspector({
+  element,
+  document,
+  fields,
+  onChange,
+  onPageChange,
+}: {
+  element: LandingElement | null;
+  document: LandingDocument;
+  fields: readonly FormField[];
+  onChange: Change;
+  onPageChange: (page: PageSettings) => void;
+}) {
+  const { t } = useTranslation();
+  const [breakpoint, setBreakpoint] = useState<'desktop' | 'mobile'>('desktop');
+  if (!element) return <PageInspector page={document.page} onPageChange={onPageChange} />;
+  const id = element.attributes.id;
+  const attribute = (key: keyof LandingElement['attributes'], label: string, check = plain) => (
+    <CheckedInput
+      key={`${id}-${key}`}
+      label={label}
+      testId={`attr-${key}`}
+      value={String(element.attributes[key] ?? '')}
+      check={check}
+      onCommit={(value) => onChange((item) => setAttribute(item, key, value), `${id}:${key}`)}
+    />
+  );
+  const styleKey = breakpoint === 'desktop' ? 'styles' : 'stylesMobile';
+  const styles: StyleMap = element[styleKey];
+  const isHiddenOnMobile = element.stylesMobile.display === 'none';
+  const isControl = FORM_CONTROL_TYPES.has(element.type);
+  const size = (value: string) =>
+    value === '' || /^(auto|\d{1,5}(\.\d{1,3})?(px|%|em|rem|vw|vh)?)$/.test(value)
+      ? null
+      : message('FIELD_INVALID');
+
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack gap="xs" p="sm" data-testid="inspector">
+        <Title order={4}>{t(`builder.types.${element.type}`)}</Title>
+        <Text size="xs" c="dimmed">
+          #{id}
+        </Text>
+        <CheckedInput
+          key={`${id}-name`}
+          label={t('builder.inspector.name')}
+          value={element.name}
+          check={(value) => (value.trim() === '' ? message('FIELD_REQUIRED') : plain(value))}
+          onCommit={(value) => onChange((item) => ({ ...item, name: value }), `${id}:name`)}
+        />
+        {TEXT_TYPES.has(element.type) ? (
+          <CheckedInput
+            key={`${id}-text`}
+            label={t('builder.inspector.text')}
+            testId="element-text"
+            multiline
+            value={element.text ?? ''}
+            check={plain}
+            onCommit={(value) => onChange((item) => ({ ...item, text: value }), `${id}:text`)}
+          />
+        ) : null}
+        {element.type === 'a' ? (
+          <>
+            {attribute('href', t('builder.inspector.href'), (v) =>
+              v === '' || isSafeLinkUrl(v) ? null : message('FIELD_INVALID'),
+            )}
+            <Checkbox
+              label={t('builder.inspector.newTab')}
+              checked={element.attributes.target === '_blank'}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                onChange((item) => setAttribute(item, 'target', checked ? '_blank' : undefined));
+              }}
+            />
+          </>
+        ) : null}
+        {element.type === 'img'
+          ? [
+              attribute('src', t('builder.inspector.src'), (v) =>
+                v === '' || isSafeImageUrl(v) ? null : message('FIELD_INVALID'),
+              ),
+              attribute('alt', t('builder.inspector.alt')),
+            ]
+          : null}
+        {element.type === 'iframe'
+          ? attribute('src', t('builder.inspector.iframeSrc'), (v) =>
+              v === '' || isAllowedIframeSrc(v) ? null : message('FIELD_INVALID'),
+            )
+          : null}
+        {element.type === 'img' || element.type === 'iframe'
+          ? [
+              attribute('width', t('builder.inspector.widthAttr'), size),
+              attribute('height', t('builder.inspector.heightAttr'), size),
+            ]
+          : null}
+        {isControl ? (
+          <>
+            <Select
+              size="xs"
+              label={t('builder.inspector.fieldKey')}
+              data-testid="attr-fieldKey"
+              clearable
+              value={element.attributes.fieldKey ?? null}
+              data={fields.map((field) => ({ value: field.key, label: `${field.label} (${field.key})` }))}
+              onChange={(value) => onChange((item) => setAttribute(item, 'fieldKey', value ?? undefined))}
+            />
+            {element.attributes.fieldKey
+              ? null
+              : attribute('name', t('builder.inspector.controlName'), (v) =>
+                  v === '' || /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/.test(v) ? null : message('FIELD_INVALID'),
+                )}
+            <Checkbox
+              label={t('builder.inspector.required')}
+              checked={element.attributes.required === true}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                onChange((item) => setAttribute(item, 'required', checked || undefined));
+              }}
+            />
+          </>
+        ) : null}
+        {element.type === 'input' ? (
+          <Select
+            size="xs"
+            label={t('builder.inspector.inputType')}
+            value={element.attributes.inputType ?? 'text'}
+            data={[...INPUT_TYPES]}
+            onChange={(value) => onChange((item) => setAttribute(item, 'inputType', value ?? undefined))}
+          />
+        ) : null}
+        {element.type === 'input' || element.type === 'textarea' || element.type === 'masked-input'
+          ? attribute('placeholder', t('builder.inspector.placeholder'))
+          : null}
+        {element.type === 'masked-input'
+          ? attribute('mask', t('builder.inspector.mask'), (v) =>
+              /^[0-9A-Za-z*()\-. /+]{0,60}$/.test(v) ? null : message('FIELD_INVALID'),
+            )
+          : null}
+        {element.type === 'option' || element.type === 'input'
+          ? attribute('value', t('builder.inspector.value'))
+          : null}
+        {element.type === 'label'
+          ? attribute('htmlFor', t('builder.inspector.htmlFor'), (v) =>
+              v === '' || /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(v) ? null : message('FIELD_INVALID'),
+            )
+          : null}
+        {attribute('title', t('builder.inspector.title'))}
+
+        <Title order={5} mt="sm">
+          {t('builder.inspector.styles')}
+        </Title>
+        <SegmentedControl
+          size="xs"
+          value={breakpoint}
+          onChange={(value) => setBreakpoint(value as 'desktop' | 'mobile')}
+          data={[
+            { value: 'desktop', label: t('builder.inspector.desktop') },
+            { value: 'mobile', label: t('builder.inspector.mobile') },
+          ]}
+        />
+        <Checkbox
+          label={t('builder.inspector.hideOnMobile')}
+          data-testid="hide-on-mobile"
+          checked={isHiddenOnMobile}
+          onChange={(event) => {
+            const hide = event.currentTarget.checked;
+            onChange((item) => {
+              const stylesMobile = { ...item.stylesMobile };
+              if (hide) stylesMobile.display = 'none';
+              else delete stylesMobile.display;
+              return { ...item, stylesMobile };
+            });
+          }}
+        />
+        <Checkbox
+          label={t('builder.inspector.applyInMobile')}
+          checked={element.stylesApplyInMobile}
+          onChange={(event) => {
+            const apply = event.currentTarget.checked;
+            onChange((item) => ({ ...item, stylesApplyInMobile: apply }));
+          }}
+        />
+        {STYLE_FIELDS.map((property) => (
+          <CheckedInput
+            key={`${id}-${styleKey}-${property}`}
+            label={t(`builder.styles.${property}`)}
+            testId={`style-${property}`}
+            value={styles[property] ?? ''}
+            check={(value) => {
+              if (value.trim() === '') return null;
+              const result = checkStyle(property, value);
+              return result.ok ? null : message(result.code);
+            }}
+            onCommit={(value) =>
+              onChange((item) => {
+                const next = { ...item[styleKey] };
+                if (value.trim() === '') delete next[property];
+                else next[property] = value.trim();
+                return { ...item, [styleKey]: next };
+              }, `${id}:${styleKey}:${property}`)
+            }
+          />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}
+
+function PageInspector({
+  page,
+  onPageChange,
+}: {
+  page: PageSettings;
+  onPageChange: (page: PageSettings) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" p="sm" data-testid="inspector">
+      <Title order={4}>{t('builder.inspector.page')}</Title>
+      <Text size="xs" c="dimmed">
+        {t('builder.inspector.pageHint')}
+      </Text>
+      <CheckedInput
+        label={t('builder.inspector.pageTitle')}
+        value={page.title}
+        check={plain}
+        onCommit={(title) => onPageChange({ ...page, title })}
+      />
+      <CheckedInput
+        label={t('builder.inspector.pageDescription')}
+        value={page.description ?? ''}
+        multiline
+        check={plain}
+        onCommit={(description) => onPageChange({ ...page, description: description || undefined })}
+      />
+      <CheckedInput
+        label={t('builder.inspector.shareImage')}
+        value={page.shareImageUrl ?? ''}
+        check={(v) => (v === '' || isSafeImageUrl(v) ? null : message('FIELD_INVALID'))}
+        onCommit={(shareImageUrl) => onPageChange({ ...page, shareImageUrl: shareImageUrl || undefined })}
+      />
+    </Stack>
+  );
+}
