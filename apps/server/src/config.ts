@@ -19,6 +19,10 @@ const Env = z.object({
     .optional(),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  DEFAULT_TENANT: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'DEFAULT_TENANT must be a tenant slug')
+    .default('demo'),
   // per client address and minute, except the last (per identity and minute)
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
@@ -38,6 +42,7 @@ export type Config = {
   initialAdminPassword: string | undefined;
   isProduction: boolean;
   trustProxy: boolean;
+  defaultTenant: string;
   limits: Limits;
 };
 
@@ -72,6 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
     isProduction: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY === 'true',
+    defaultTenant: e.DEFAULT_TENANT,
     limits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT,
       publicPerMinute: e.PUBLIC_RATE_LIMIT,

@@ -35,6 +35,7 @@ async function main() {
       jwtSecret: config.jwtSecret,
       publicBaseUrl: config.publicBaseUrl,
       logOutbox: !config.isProduction,
+      defaultTenant: config.defaultTenant,
     },
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -32,6 +32,8 @@ export type AppConfig = {
   publicBaseUrl: string;
   /** Development: messages in the outbox are also written to the log. */
   logOutbox: boolean;
+  /** The tenant of public URLs without one (`/landing/{group}`). */
+  defaultTenant: string;
 };
 
 export function localeOf(request: FastifyRequest): Locale {

@@ -42,7 +42,12 @@ export async function createTestApp(options: { limits?: Partial<Limits>; db?: Da
   const app = await buildApp({
     db,
     clock,
-    config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://promo.test', logOutbox: true },
+    config: {
+      jwtSecret: TEST_SECRET,
+      publicBaseUrl: 'http://promo.test',
+      logOutbox: true,
+      defaultTenant: 'demo',
+    },
     logLevel: 'info',
     logStream,
     limits: {

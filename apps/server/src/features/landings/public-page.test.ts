@@ -257,7 +257,12 @@ describe('public pages and the web app', () => {
     const db = await openTestDatabase();
     const app = await buildApp({
       db,
-      config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://promo.test', logOutbox: false },
+      config: {
+        jwtSecret: TEST_SECRET,
+        publicBaseUrl: 'http://promo.test',
+        logOutbox: false,
+        defaultTenant: 'demo',
+      },
       logLevel: 'silent',
       webDist,
     });

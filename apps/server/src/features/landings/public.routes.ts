@@ -4,14 +4,6 @@ import type { FeatureDeps } from '../types.ts';
 import { loadPublicScript } from './public-assets.ts';
 import { type PublicPage, PublicPageCache, renderPublicLanding } from './public-page.ts';
 
-/**
- * The tenant of `/landing/{group}` (no tenant in the URL). Read once at start-up: DEFAULT_TENANT,
- * else 'demo'. (buildApp otherwise reads no environment; this is the one public-page setting.)
- */
-export const DEFAULT_TENANT = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(process.env.DEFAULT_TENANT ?? '')
-  ? (process.env.DEFAULT_TENANT as string)
-  : 'demo';
-
 const Segment = z
   .string()
   .max(60)
@@ -49,10 +41,10 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits }: FeatureDeps)
   };
 
   const handler =
-    (tenantOf: (params: Record<string, string>) => string, withTenant: boolean) =>
+    (tenantOf: (params: Record<string, string>, request: FastifyRequest) => string, withTenant: boolean) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const params = request.params as Record<string, string>;
-      const tenantSlug = tenantOf(params);
+      const tenantSlug = tenantOf(params, request);
       const query = PageQuery.safeParse(request.query);
       const ok = Segment.safeParse(tenantSlug).success && Segment.safeParse(params.group).success;
       const page = await renderPublicLanding(ctxOf(request), cache, {
@@ -74,7 +66,8 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits }: FeatureDeps)
   app.get(
     '/landing/:group',
     { config, schema },
-    handler(() => DEFAULT_TENANT, false),
+    // the tenant of `/landing/{group}`: DEFAULT_TENANT (config), else 'demo'
+    handler((_params, request) => ctxOf(request).config.defaultTenant, false),
   );
 
   app.get('/public/:file', { config: { access: 'public' }, schema }, async (request, reply) => {

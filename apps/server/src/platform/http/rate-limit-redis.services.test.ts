@@ -14,7 +14,7 @@ describe('rate limits shared through Redis', async () => {
     buildApp({
       db,
       redis,
-      config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://x', logOutbox: false },
+      config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://x', logOutbox: false, defaultTenant: 'demo' },
       logLevel: 'silent',
       webDist: null,
       limits: { loginPerMinute: 4 },

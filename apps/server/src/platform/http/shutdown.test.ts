@@ -12,7 +12,7 @@ describe('graceful shutdown', async () => {
   it('answers every request already received before closing, then refuses new connections', async () => {
     const app = await buildApp({
       db,
-      config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://x', logOutbox: false },
+      config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://x', logOutbox: false, defaultTenant: 'demo' },
       logLevel: 'silent',
       webDist: null,
       limits: { loginPerMinute: 1000 },
