@@ -29,39 +29,91 @@ function peakRssMb(pid) {
 
 function pgbenchRedeemTps(databaseUrl) {
   const script = join(tmpdir(), 'promo-pgbench-redeem.sql');
-  writeFileSync(script, "\\set id random(1, 200000)\nUPDATE bench_codes SET status = 'redeemed', redeemed_at = now() WHERE code = 'C' || :id AND status = 'assigned' RETURNING code;\n");
-  spawnSync('psql', [databaseUrl, '-qc', "CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz); INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, 200000) g;"], { stdio: 'inherit' });
-  const out = spawnSync('pgbench', ['-n', '-c', '16', '-j', '2', '-T', String(duration), '-f', script, databaseUrl]).stdout.toString();
+  writeFileSync(
+    script,
+    "\\set id random(1, 200000)\nUPDATE bench_codes SET status = 'redeemed', redeemed_at = now() WHERE code = 'C' || :id AND status = 'assigned' RETURNING code;\n",
+  );
+  spawnSync(
+    'psql',
+    [
+      databaseUrl,
+      '-qc',
+      "CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz); INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, 200000) g;",
+    ],
+    { stdio: 'inherit' },
+  );
+  const out = spawnSync('pgbench', [
+    '-n',
+    '-c',
+    '16',
+    '-j',
+    '2',
+    '-T',
+    String(duration),
+    '-f',
+    script,
+    databaseUrl,
+  ]).stdout.toString();
   spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
   return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
 }
 
 const server = await startServer({ port: 3192 });
 try {
-  const { token } = await api(server.url, '/api/auth/login', { body: { tenant: 'demo', username: 'admin', password: PASSWORD } });
-  const centre = await api(server.url, '/api/redemption-centres', { token, body: { code: '900001', name: 'Bench', latitude: 9.9, longitude: -84 } });
+  const { token } = await api(server.url, '/api/auth/login', {
+    body: { tenant: 'demo', username: 'admin', password: PASSWORD },
+  });
+  const centre = await api(server.url, '/api/redemption-centres', {
+    token,
+    body: { code: '900001', name: 'Bench', latitude: 9.9, longitude: -84 },
+  });
   const now = Date.now();
   const campaign = await api(server.url, '/api/campaigns', {
     token,
-    body: { name: `codes-${now}`, title: 'Bench codes', kind: 'reward_code', countryCode: 'CR', startsAt: new Date(now - 86_400_000).toISOString(), endsAt: new Date(now + 86_400_000).toISOString(), settings: { centreIds: [centre.id] } },
+    body: {
+      name: `codes-${now}`,
+      title: 'Bench codes',
+      kind: 'reward_code',
+      countryCode: 'CR',
+      startsAt: new Date(now - 86_400_000).toISOString(),
+      endsAt: new Date(now + 86_400_000).toISOString(),
+      settings: { centreIds: [centre.id] },
+    },
   });
   const operatorName = `op${now}`;
-  await api(server.url, '/api/users/register', { token, body: { username: operatorName, password: PASSWORD, role: 'OPERATOR', centreId: centre.id } });
+  await api(server.url, '/api/users/register', {
+    token,
+    body: { username: operatorName, password: PASSWORD, role: 'OPERATOR', centreId: centre.id },
+  });
 
   // generation
   const started = performance.now();
-  const queued = await api(server.url, '/api/reward-codes', { token, body: { campaignId: campaign.id, count } });
+  const queued = await api(server.url, '/api/reward-codes', {
+    token,
+    body: { campaignId: campaign.id, count },
+  });
   let job = { status: 'queued' };
   while (job.status === 'queued' || job.status === 'running') {
     await new Promise((r) => setTimeout(r, 250));
-    job = queued.jobId ? await api(server.url, `/api/jobs/${queued.jobId}`, { token }) : { status: 'succeeded', result: queued };
+    job = queued.jobId
+      ? await api(server.url, `/api/jobs/${queued.jobId}`, { token })
+      : { status: 'succeeded', result: queued };
   }
   const generationSeconds = (performance.now() - started) / 1000;
   const rssAfterGeneration = peakRssMb(server.pid);
 
   // redemption load: each request a different code
-  const codes = spawnSync('psql', [server.database, '-Atc', `select code from reward_codes where campaign_id = '${campaign.id}' limit 400000`]).stdout.toString().trim().split('\n');
-  const { token: operatorToken } = await api(server.url, '/api/auth/login', { body: { tenant: 'demo', username: operatorName, password: PASSWORD } });
+  const codes = spawnSync('psql', [
+    server.database,
+    '-Atc',
+    `select code from reward_codes where campaign_id = '${campaign.id}' limit 400000`,
+  ])
+    .stdout.toString()
+    .trim()
+    .split('\n');
+  const { token: operatorToken } = await api(server.url, '/api/auth/login', {
+    body: { tenant: 'demo', username: operatorName, password: PASSWORD },
+  });
   let next = 0;
   const result = await autocannon({
     url: `${server.url}/api/redeem-codes`,
@@ -80,7 +132,13 @@ try {
     JSON.stringify(
       {
         machine: machine(),
-        generation: { count, status: job.status, seconds: Number(generationSeconds.toFixed(1)), codesPerSecond: Math.round(count / generationSeconds), serverPeakRssMb: rssAfterGeneration },
+        generation: {
+          count,
+          status: job.status,
+          seconds: Number(generationSeconds.toFixed(1)),
+          codesPerSecond: Math.round(count / generationSeconds),
+          serverPeakRssMb: rssAfterGeneration,
+        },
         redemption: {
           connections,
           durationSeconds: duration,
