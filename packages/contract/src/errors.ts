@@ -585,6 +585,18 @@ const catalogue = {
     es: 'Este valor ya aparece en la línea {line} del archivo.',
     en: 'This value already appears on line {line} of the file.',
   },
+  /** Prizes and winning moments of an instant-award campaign are fixed once it has started. */
+  INSTANT_AWARDS_FROZEN: {
+    status: 409,
+    es: 'Los premios y momentos ganadores no se pueden cambiar después del inicio de la campaña.',
+    en: 'Prizes and winning moments cannot change once the campaign has started.',
+  },
+  /** A hand-set winning moment outside the campaign window, or of an unknown prize. */
+  MOMENT_INVALID: {
+    status: 400,
+    es: 'El momento ganador debe estar dentro de la vigencia de la campaña y tener un premio.',
+    en: 'A winning moment must fall within the campaign window and name a prize.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './forms.ts';
 export * from './landings.ts';
 export * from './people.ts';
+export * from './raffles.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './validation.ts';

@@ -413,3 +413,48 @@ export const jobs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+export const instantAwardPrizes = pgTable(
+  'instant_award_prizes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+    stock: integer('stock').notNull(),
+    awarded: integer('awarded').notNull(),
+    centreId: uuid('centre_id'),
+    department: text('department'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const instantAwardSeals = pgTable(
+  'instant_award_seals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    hash: char('hash', { length: 64 }).notNull(),
+    salt: char('salt', { length: 32 }).notNull(),
+    moments: integer('moments').notNull(),
+    sealedAt: at('sealed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.campaignId] })],
+);
+
+export const instantAwardMoments = pgTable(
+  'instant_award_moments',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    prizeId: uuid('prize_id').notNull(),
+    at: at('at').notNull(),
+    participationId: uuid('participation_id'),
+    participantId: uuid('participant_id'),
+    awardedAt: at('awarded_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

@@ -3,6 +3,7 @@ import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
 import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
 import { registerCentresRoutes } from './centres/centres.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.routes.ts';
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
@@ -26,4 +27,5 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerLandingsRoutes,
   registerCentresRoutes,
   registerRewardCodesRoutes,
+  registerInstantAwardsRoutes,
 ];

@@ -2,6 +2,7 @@ import type { CampaignKind, ParticipationOutcome } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { CampaignRow, CampaignRule } from '../campaigns/campaigns.repository.ts';
+import { awardInstantPrize } from '../instant-awards/instant-awards.service.ts';
 import { assignCode } from '../reward-codes/reward-codes.service.ts';
 
 /**
@@ -47,11 +48,22 @@ const rewardCode: ParticipationKindHandler = async (tx, ctx, p) => {
   return { kind: 'reward_code', code };
 };
 
+/** An instant-award participation may claim the open winning moment (one prize per identity by rule). */
+const instantAward: ParticipationKindHandler = (tx, ctx, p) =>
+  awardInstantPrize(tx, ctx, {
+    tenantId: p.tenantId,
+    campaign: p.campaign,
+    participantId: p.participantId,
+    participationId: p.participationId,
+    onePerIdentity: p.rules.some((r) => r.kind === 'one_prize_per_identity'),
+  });
+
 /**
- * The kinds that act on a participation. Kinds not listed yet (instant awards, points: their
- * issues plug in here) record the participation and answer `registered`.
+ * The kinds that act on a participation. Kinds not listed yet (points: its issue plugs in here)
+ * record the participation and answer `registered`.
  */
 export const participationKinds: Partial<Record<CampaignKind, ParticipationKindHandler>> = {
   raffle: raffleEntry,
   reward_code: rewardCode,
+  instant_award: instantAward,
 };

@@ -113,6 +113,10 @@ const [job] = await t.db.ownerQuery<{ id: string }>(
   "insert into jobs (tenant_id, kind, status) values ($1, 'generate-codes', 'succeeded') returning id",
   [tenant.id],
 );
+const [prize] = await t.db.ownerQuery<{ id: string }>(
+  "insert into instant_award_prizes (tenant_id, campaign_id, name, stock) values ($1, $2, 'TV', 1) returning id",
+  [tenant.id, campaign.id],
+);
 
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
@@ -153,6 +157,17 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
     };
   if (url.startsWith('/api/landing-group'))
     return { id: landingGroup.id, body: write ? { name: 'x', landingIds: [landing.id] } : undefined };
+  if (url.startsWith('/api/instant-awards/'))
+    return {
+      id: campaign.id,
+      body: write
+        ? url.endsWith('moments')
+          ? { generate: true }
+          : { name: 'x', value: 1, stock: 1 }
+        : undefined,
+    };
+  if (url.startsWith('/api/instant-award-prizes/'))
+    return { id: prize?.id as string, body: write ? { name: 'x' } : undefined };
   throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
 }
 

@@ -1,0 +1,226 @@
+import type { Prize } from '@promo/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { instantAwardMoments, instantAwardPrizes, instantAwardSeals } from '../../db/schema.ts';
+
+export type PrizeRow = typeof instantAwardPrizes.$inferSelect;
+export type SealRow = typeof instantAwardSeals.$inferSelect;
+
+export function toPrize(row: PrizeRow): Prize {
+  return {
+    id: row.id,
+    campaignId: row.campaignId,
+    name: row.name,
+    value: row.value,
+    stock: row.stock,
+    awarded: row.awarded,
+    centreId: row.centreId,
+    department: row.department,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findPrizes(tx: Tx, tenantId: string, campaignId: string): Promise<PrizeRow[]> {
+  return tx
+    .select()
+    .from(instantAwardPrizes)
+    .where(and(eq(instantAwardPrizes.tenantId, tenantId), eq(instantAwardPrizes.campaignId, campaignId)))
+    .orderBy(asc(instantAwardPrizes.createdAt), asc(instantAwardPrizes.id));
+}
+
+export async function findPrize(tx: Tx, tenantId: string, id: string): Promise<PrizeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(instantAwardPrizes)
+    .where(and(eq(instantAwardPrizes.tenantId, tenantId), eq(instantAwardPrizes.id, id)));
+  return row;
+}
+
+export async function insertPrize(
+  tx: Tx,
+  values: Omit<typeof instantAwardPrizes.$inferInsert, 'awarded'>,
+): Promise<PrizeRow> {
+  const [row] = await tx
+    .insert(instantAwardPrizes)
+    .values({ ...values, awarded: 0 })
+    .returning();
+  return row as PrizeRow;
+}
+
+export async function updatePrizeRow(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof instantAwardPrizes.$inferInsert>,
+): Promise<PrizeRow | undefined> {
+  const [row] = await tx
+    .update(instantAwardPrizes)
+    .set(values)
+    .where(and(eq(instantAwardPrizes.tenantId, tenantId), eq(instantAwardPrizes.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deletePrizeRow(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx
+    .delete(instantAwardPrizes)
+    .where(and(eq(instantAwardPrizes.tenantId, tenantId), eq(instantAwardPrizes.id, id)));
+}
+
+/** Replaces the campaign's moment list in one statement. */
+export async function replaceMoments(
+  tx: Tx,
+  tenantId: string,
+  campaignId: string,
+  moments: { at: Date; prizeId: string }[],
+): Promise<void> {
+  await tx
+    .delete(instantAwardMoments)
+    .where(and(eq(instantAwardMoments.tenantId, tenantId), eq(instantAwardMoments.campaignId, campaignId)));
+  if (moments.length === 0) return;
+  const list = JSON.stringify(moments.map((m) => ({ at: m.at.toISOString(), prize: m.prizeId })));
+  await tx.execute(
+    sql`insert into instant_award_moments (tenant_id, campaign_id, prize_id, at)
+        select ${tenantId}, ${campaignId}, (m->>'prize')::uuid, (m->>'at')::timestamptz
+        from jsonb_array_elements(${list}::jsonb) as m`,
+  );
+}
+
+export async function findMoments(tx: Tx, tenantId: string, campaignId: string) {
+  return tx
+    .select({ moment: instantAwardMoments, prizeName: instantAwardPrizes.name })
+    .from(instantAwardMoments)
+    .innerJoin(
+      instantAwardPrizes,
+      and(
+        eq(instantAwardPrizes.tenantId, instantAwardMoments.tenantId),
+        eq(instantAwardPrizes.id, instantAwardMoments.prizeId),
+      ),
+    )
+    .where(and(eq(instantAwardMoments.tenantId, tenantId), eq(instantAwardMoments.campaignId, campaignId)))
+    .orderBy(asc(instantAwardMoments.at), asc(instantAwardMoments.prizeId));
+}
+
+export async function findSeal(tx: Tx, tenantId: string, campaignId: string): Promise<SealRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(instantAwardSeals)
+    .where(and(eq(instantAwardSeals.tenantId, tenantId), eq(instantAwardSeals.campaignId, campaignId)));
+  return row;
+}
+
+export async function upsertSeal(tx: Tx, seal: SealRow): Promise<void> {
+  await tx
+    .insert(instantAwardSeals)
+    .values(seal)
+    .onConflictDoUpdate({
+      target: [instantAwardSeals.tenantId, instantAwardSeals.campaignId],
+      set: { hash: seal.hash, salt: seal.salt, moments: seal.moments, sealedAt: seal.sealedAt },
+    });
+}
+
+/**
+ * Claims the earliest open moment of the campaign (at or before `now`) whose prize has stock
+ * left, in one statement: the moment row is locked with SKIP LOCKED (concurrent participations
+ * take the next one), the prize's awarded count rises only while below its stock, and the
+ * moment is bound to the participation. No row: nothing won. With `onePerIdentity`, a person
+ * who already holds a moment of the campaign does not claim another (their row is locked by the
+ * participation, so this check is not racy).
+ */
+export async function claimMoment(
+  tx: Tx,
+  p: {
+    tenantId: string;
+    campaignId: string;
+    participationId: string;
+    participantId: string;
+    now: Date;
+    onePerIdentity: boolean;
+  },
+): Promise<{ prizeId: string; prizeName: string } | undefined> {
+  const now = p.now.toISOString();
+  const [row] = await queryRows<{ prize_id: string; prize_name: string }>(
+    tx,
+    sql`with m as (
+          select mo.tenant_id, mo.id, mo.prize_id from instant_award_moments mo
+          join instant_award_prizes pr on pr.tenant_id = mo.tenant_id and pr.id = mo.prize_id
+          where mo.tenant_id = ${p.tenantId} and mo.campaign_id = ${p.campaignId}
+            and mo.at <= ${now}::timestamptz and mo.participation_id is null and pr.awarded < pr.stock
+            and not (${p.onePerIdentity} and exists (
+              select 1 from instant_award_moments w where w.tenant_id = ${p.tenantId}
+                and w.campaign_id = ${p.campaignId} and w.participant_id = ${p.participantId}))
+          order by mo.at, mo.id limit 1
+          for update of mo skip locked
+        ), pr as (
+          update instant_award_prizes set awarded = awarded + 1
+          where (tenant_id, id) = (select tenant_id, prize_id from m) and awarded < stock
+          returning id, name
+        )
+        update instant_award_moments mo
+        set participation_id = ${p.participationId}, participant_id = ${p.participantId},
+            awarded_at = ${now}::timestamptz
+        from pr
+        where (mo.tenant_id, mo.id) = (select tenant_id, id from m) and mo.prize_id = pr.id
+        returning pr.id as prize_id, pr.name as prize_name`,
+  );
+  return row ? { prizeId: row.prize_id, prizeName: row.prize_name } : undefined;
+}
+
+/** The award of one participation, with where to claim it. */
+export async function findAward(tx: Tx, tenantId: string, participationId: string) {
+  const [row] = await queryRows<{
+    name: string;
+    value: number;
+    department: string | null;
+    centre_name: string | null;
+    centre_address: string | null;
+    awarded_at: Date | string;
+  }>(
+    tx,
+    sql`select pr.name, pr.value, pr.department, c.name as centre_name, c.address as centre_address, mo.awarded_at
+        from instant_award_moments mo
+        join instant_award_prizes pr on pr.tenant_id = mo.tenant_id and pr.id = mo.prize_id
+        left join redemption_centres c on c.tenant_id = pr.tenant_id and c.id = pr.centre_id
+        where mo.tenant_id = ${tenantId} and mo.participation_id = ${participationId}`,
+  );
+  return row;
+}
+
+/** The participation of a campaign by a person with this identity number. */
+export async function findPersonParticipation(
+  tx: Tx,
+  tenantId: string,
+  campaignId: string,
+  participationId: string,
+  cedula: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`select 1 as one from participations pa
+        join participants pe on pe.tenant_id = pa.tenant_id and pe.id = pa.participant_id
+        where pa.tenant_id = ${tenantId} and pa.id = ${participationId}
+          and pa.campaign_id = ${campaignId} and pe.cedula = ${cedula}`,
+  );
+  return rows.length > 0;
+}
+
+export async function findAwards(tx: Tx, tenantId: string, campaignId: string) {
+  return queryRows<{
+    moment_at: Date | string;
+    awarded_at: Date | string;
+    prize_id: string;
+    prize_name: string;
+    participation_id: string;
+    cedula: string;
+    name: string | null;
+  }>(
+    tx,
+    sql`select mo.at as moment_at, mo.awarded_at, pr.id as prize_id, pr.name as prize_name,
+               mo.participation_id, pe.cedula, pe.name
+        from instant_award_moments mo
+        join instant_award_prizes pr on pr.tenant_id = mo.tenant_id and pr.id = mo.prize_id
+        join participants pe on pe.tenant_id = mo.tenant_id and pe.id = mo.participant_id
+        where mo.tenant_id = ${tenantId} and mo.campaign_id = ${campaignId} and mo.participation_id is not null
+        order by mo.awarded_at, mo.at`,
+  );
+}
