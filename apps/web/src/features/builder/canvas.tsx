@@ -123,7 +123,7 @@ export function Canvas({
         style={{
           position: 'relative',
           width: pixels,
-          maxWidth: width === 'desktop' ? '100%' : pixels,
+          minWidth: pixels,
           margin: '0 auto',
         }}
       >

@@ -1,6 +1,5 @@
 import {
   Accordion,
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -278,9 +277,16 @@ export function Editor({
   ];
   const tool = (action: string, label: string, symbol: string, disabled = false) => (
     <Tooltip label={label} key={action}>
-      <ActionIcon variant="default" aria-label={label} disabled={disabled} onClick={() => run(action)}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        aria-label={label}
+        disabled={disabled}
+        onClick={() => run(action)}
+        px={6}
+      >
         {symbol}
-      </ActionIcon>
+      </Button>
     </Tooltip>
   );
 
@@ -308,17 +314,17 @@ export function Editor({
               {t(`builder.status.${autosave.status}`)}
             </Badge>
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="wrap" justify="flex-end">
             {tool('undo', t('builder.undo'), '↶', !canUndo(history))}
             {tool('redo', t('builder.redo'), '↷', !canRedo(history))}
             {tool('up', t('builder.moveUp'), '↑', !selected)}
             {tool('down', t('builder.moveDown'), '↓', !selected)}
             {tool('outdent', t('builder.outdent'), '⇤', !selected)}
             {tool('indent', t('builder.indent'), '⇥', !selected)}
-            {tool('duplicate', t('builder.duplicate'), '⧉', !selected)}
-            {tool('copy', t('builder.copy'), '⎘', !selected)}
-            {tool('paste', t('builder.paste'), '📋')}
-            {tool('delete', t('builder.delete'), '🗑', !selected)}
+            {tool('duplicate', t('builder.duplicate'), t('builder.short.duplicate'), !selected)}
+            {tool('copy', t('builder.copy'), t('builder.short.copy'), !selected)}
+            {tool('paste', t('builder.paste'), t('builder.short.paste'))}
+            {tool('delete', t('builder.delete'), t('builder.short.delete'), !selected)}
             <SegmentedControl
               size="xs"
               value={width}
@@ -405,12 +411,7 @@ const GROUPS = ['layout', 'text', 'media', 'widgets', 'form', 'fields'] as const
 function Palette({ items, onAdd }: { items: PaletteItem[]; onAdd: (item: PaletteItem) => void }) {
   const { t } = useTranslation();
   return (
-    <Accordion
-      multiple
-      defaultValue={['layout', 'text', 'widgets', 'form', 'fields']}
-      variant="contained"
-      data-testid="palette"
-    >
+    <Accordion multiple defaultValue={[...GROUPS]} variant="contained" data-testid="palette">
       {GROUPS.map((group) => (
         <Accordion.Item key={group} value={group}>
           <Accordion.Control py={0}>{t(`builder.palette.${group}`)}</Accordion.Control>

@@ -109,5 +109,7 @@ describe('tree moves', () => {
     expect(insertionPoint(doc, 'form1')).toEqual({ parentId: 'form1' });
     expect(insertionPoint(doc, 'title')).toEqual({ parentId: 'dropZone', index: 1 });
     expect(insertionPoint(doc, null)).toEqual({ parentId: 'dropZone' });
+    expect(insertionPoint(doc, 'box')).toEqual({ parentId: 'box' }); // empty block
+    expect(insertionPoint(doc, 'col2')).toEqual({ parentId: 'col2' });
   });
 });

@@ -244,9 +244,13 @@ export function updateElement(
   return { ...document, elements: rebuild(document.elements) };
 }
 
+/** Containers that are built by adding into them (a filled block or list item gets a sibling instead). */
+const FILLED_CONTAINERS: ReadonlySet<string> = new Set(['row', 'column', 'form', 'ul', 'ol', 'select']);
+
 /**
  * Where a new element goes when added from the palette with `selectedId` selected: inside a
- * selected container (last), after a selected leaf, or at the end of the page.
+ * selected row, column, form, list or select, or an empty block (last); right after anything else
+ * (a leaf, a field block); at the end of the page when nothing is selected.
  */
 export function insertionPoint(
   document: LandingDocument,
@@ -256,7 +260,8 @@ export function insertionPoint(
   const where = locate(document, selectedId);
   const element = where?.siblings[where.index];
   if (!where || !element) return { parentId: TOP_LEVEL_PARENT };
-  if (CONTAINER_TYPES.has(element.type)) return { parentId: selectedId };
+  if (FILLED_CONTAINERS.has(element.type) || (element.type === 'div' && element.childrens.length === 0))
+    return { parentId: selectedId };
   return { parentId: where.parentId, index: where.index + 1 };
 }
 

@@ -428,6 +428,7 @@ function GroupsSection({ campaignId, landings }: { campaignId: string; landings:
         />
         <MultiSelect
           label={t('landings.groupLandings')}
+          searchable
           data={landings.map((landing) => ({ value: landing.id, label: landing.name }))}
           value={landingIds}
           onChange={setLandingIds}

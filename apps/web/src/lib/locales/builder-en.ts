@@ -36,6 +36,7 @@ export const builderEn: typeof builderEs = {
       error: 'Save failed',
       invalid: 'Check the values',
     },
+    short: { duplicate: 'Duplicate', copy: 'Copy', paste: 'Paste', delete: 'Delete' },
     preview: { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' },
     palette: {
       layout: 'Layout',

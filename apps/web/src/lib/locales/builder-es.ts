@@ -34,6 +34,7 @@ export const builderEs = {
       error: 'Error al guardar',
       invalid: 'Revise los datos',
     },
+    short: { duplicate: 'Duplicar', copy: 'Copiar', paste: 'Pegar', delete: 'Eliminar' },
     preview: { desktop: 'Escritorio', tablet: 'Tableta', mobile: 'Móvil' },
     palette: {
       layout: 'Estructura',

@@ -1,0 +1,139 @@
+import { devices, expect, type Page, test } from '@playwright/test';
+import { saveScreenshot, signIn } from './helpers.ts';
+
+/**
+ * The landing builder (issue 6): an admin builds a page in the editor (row of two columns,
+ * heading, image, a form bound to the campaign's fields with consent, a reward-code element),
+ * meets the placement messages (second map, field outside a form), undoes and redoes, publishes
+ * into a landing group; a person opens the public URL on a phone and takes part.
+ */
+
+const palette = (page: Page, key: string) => page.locator(`[data-palette="${key}"]`);
+const layer = (page: Page, name: string | RegExp) =>
+  page.getByTestId('layers-tree').getByRole('treeitem', { name });
+
+async function addFromPalette(page: Page, key: string) {
+  await palette(page, key).click();
+}
+
+test('an admin builds, publishes and a person takes part on a phone', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signIn(page, { tenant: 'demo', username: 'admin' });
+  await page.goto('/demo/builder');
+  await page.getByRole('combobox', { name: 'Campaña' }).click();
+  await page
+    .getByRole('option', { name: /promo-demo/ })
+    .first()
+    .click();
+
+  const landingName = `Registro ${Date.now().toString(36)}`;
+  await page.getByTestId('new-landing-name').fill(landingName);
+  await page.getByRole('button', { name: 'Crear landing' }).click();
+  await page.getByRole('link', { name: landingName }).click();
+  await expect(page.getByTestId('palette')).toBeVisible();
+  const frame = page.frameLocator('[data-testid="builder-frame"]');
+
+  // heading, then a row of two columns after it
+  await addFromPalette(page, 'h1');
+  await page.getByTestId('element-text').fill('Gane con el constructor');
+  await expect(frame.getByRole('heading', { name: 'Gane con el constructor' })).toBeVisible();
+  await addFromPalette(page, 'row-2');
+  await expect(layer(page, 'Columna')).toHaveCount(2);
+
+  // an image (URL) in the first column
+  await layer(page, 'Columna').first().click();
+  await addFromPalette(page, 'img');
+  await page.getByTestId('attr-src').fill('https://example.com/banner.png');
+  await page.getByTestId('attr-alt').fill('Premio');
+  await expect(frame.locator('img[alt="Premio"]')).toHaveAttribute('src', 'https://example.com/banner.png');
+
+  // a form in the second column with the campaign's fields, consent, a button and the reward code
+  await layer(page, 'Columna').nth(1).click();
+  await addFromPalette(page, 'form');
+  for (const key of ['cedula', 'name', 'email', 'phone', 'birthdate', 'department', 'consent']) {
+    await addFromPalette(page, `field:${key}`);
+  }
+  await addFromPalette(page, 'button');
+  await addFromPalette(page, 'reward-code');
+  await expect(frame.getByLabel('Cédula')).toBeVisible();
+  await expect(frame.getByLabel('Provincia').locator('option', { hasText: 'San José' })).toHaveCount(1);
+  await expect(frame.locator('[data-reward-code]')).toHaveCount(1);
+
+  // one map per page: the second is refused with the catalogue message
+  await addFromPalette(page, 'map');
+  await expect(layer(page, 'Mapa')).toHaveCount(1);
+  await addFromPalette(page, 'map');
+  await expect(page.getByText('El mapa ya fue insertado en esta página.')).toBeVisible();
+  await expect(layer(page, 'Mapa')).toHaveCount(1);
+
+  // undo removes the map, redo brings it back (buttons and shortcuts); then it is deleted
+  await page.getByRole('button', { name: 'Deshacer (Ctrl+Z)' }).click();
+  await expect(layer(page, 'Mapa')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Rehacer (Ctrl+Shift+Z)' }).click();
+  await expect(layer(page, 'Mapa')).toHaveCount(1);
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('Control+z');
+  await expect(layer(page, 'Mapa')).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(layer(page, 'Mapa')).toHaveCount(1);
+  await layer(page, 'Mapa').click();
+  await page.getByRole('button', { name: 'Eliminar (Supr)' }).click();
+  await expect(layer(page, 'Mapa')).toHaveCount(0);
+
+  // a form field outside the form: refused, and the "select a form" flag resets after 3 s
+  await page.keyboard.press('Escape');
+  await addFromPalette(page, 'input');
+  await expect(page.getByText('Este elemento solo se permite dentro de un formulario.')).toBeVisible();
+  await expect(page.getByTestId('select-flag')).toBeVisible();
+  await expect(page.getByTestId('select-flag')).toBeHidden({ timeout: 5_000 });
+
+  // the draft is saved, then published
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado', { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Landing publicada.')).toBeVisible();
+  await layer(page, /Título 1/).click();
+  await page.getByTestId('style-color').fill('zz');
+  await expect(
+    page.getByText('El color debe tener 3, 6 u 8 dígitos hexadecimales, con # opcional.'),
+  ).toBeVisible();
+  await page.getByTestId('style-color').fill('0b5394');
+  await expect(frame.getByRole('heading', { name: 'Gane con el constructor' })).toHaveCSS(
+    'color',
+    'rgb(11, 83, 148)',
+  );
+  await expect(page.getByTestId('save-status')).toHaveText('Guardado', { timeout: 10_000 });
+  await saveScreenshot(page, 'builder-editor');
+
+  // into a landing group; its public URL is shown
+  await page.getByRole('link', { name: /Landings/ }).click();
+  const group = `constructor-${Date.now().toString(36)}`;
+  await page.getByTestId('group-name').fill(group);
+  await page.getByRole('combobox', { name: /Landings en orden/ }).click();
+  await page.getByRole('option', { name: landingName }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('save-group').click();
+  await expect(page.getByText('Grupo guardado.')).toBeVisible();
+  const link = page.getByTestId('group-public-url').filter({ hasText: group });
+  await expect(link).toBeVisible();
+  const url = (await link.getAttribute('href')) ?? '';
+  expect(url).toContain(`/demo/landing/${group}`);
+
+  // a person on a phone
+  const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'es-CR' });
+  const phone = await context.newPage();
+  const response = await phone.goto(url);
+  expect(response?.status()).toBe(200);
+  await expect(phone.getByRole('heading', { name: 'Gane con el constructor' })).toBeVisible();
+  const cedula = `1${String(Date.now()).slice(-8)}`;
+  await phone.getByLabel('Cédula').pressSequentially(cedula);
+  await phone.getByLabel('Nombre completo').fill('Ana Rodríguez');
+  await phone.getByLabel('Correo').fill('ana@example.com');
+  await phone.getByLabel('Teléfono').pressSequentially('88887777');
+  await phone.getByLabel('Fecha de nacimiento').fill('1990-05-01');
+  await phone.getByLabel('Provincia').selectOption('San José');
+  await phone.getByLabel('Acepto los términos y condiciones').check();
+  await phone.getByRole('button', { name: 'Participar' }).click();
+  await expect(phone.getByRole('status')).toContainText(/participaci(ón|ones) en el sorteo/);
+  await saveScreenshot(phone, 'builder-public-page-mobile');
+  await context.close();
+});
