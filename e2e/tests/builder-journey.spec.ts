@@ -137,3 +137,52 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
   await saveScreenshot(phone, 'builder-public-page-mobile');
   await context.close();
 });
+
+test('a forced logout in the editor backs its elements up, and they are offered on return', async ({
+  page,
+}) => {
+  await signIn(page, { tenant: 'demo', username: 'admin' });
+  const token = await page.evaluate(() => sessionStorage.getItem('promo.token') ?? '');
+  const auth = { authorization: `Bearer ${token}` };
+  const campaigns = await (await page.request.get('/api/campaigns?q=promo-demo', { headers: auth })).json();
+  const created = await page.request.post('/api/landing-pages', {
+    headers: auth,
+    data: {
+      name: `Respaldo ${Date.now().toString(36)}`,
+      campaignId: campaigns.items[0].id,
+      document: { schemaVersion: 1, page: { title: 'Respaldo' }, elements: [] },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await page.goto(`/demo/builder?landing=${id}`);
+  await addFromPalette(page, 'h2');
+  await addFromPalette(page, 'p');
+  await expect(page.getByTestId('layers-tree').getByRole('treeitem')).toHaveCount(2);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const stored = sessionStorage.getItem('promo.token') ?? '';
+    const [header, payload, signature] = stored.split('.');
+    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+    claims.exp = Math.floor(Date.now() / 1000) - 1;
+    const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    sessionStorage.setItem('promo.token', `${header}.${encoded}.${signature}`);
+  });
+  await page.getByRole('link', { name: /Landings/ }).click();
+
+  await expect(page.getByText('La sesión a finalizado!')).toBeVisible();
+  await expect(page).toHaveURL(/\/demo\/login$/);
+  const backup = await page.evaluate(() => JSON.parse(localStorage.getItem('builder-backup') ?? 'null'));
+  expect(backup?.elements).toHaveLength(2);
+  expect(backup.elements.map((element: { type: string }) => element.type)).toEqual(['h2', 'p']);
+
+  // back in the editor, the backup is offered; restoring puts the elements back
+  await signIn(page, { tenant: 'demo', username: 'admin' });
+  await page.goto(`/demo/builder?landing=${id}`);
+  await expect(page.getByTestId('backup-alert')).toBeVisible();
+  await page.getByRole('button', { name: 'Restaurar' }).click();
+  await expect(page.getByTestId('backup-alert')).toBeHidden();
+  await expect(page.getByTestId('layers-tree').getByRole('treeitem')).toHaveCount(2);
+  expect(await page.evaluate(() => localStorage.getItem('builder-backup'))).toBeNull();
+  await saveScreenshot(page, 'builder-backup-restored');
+});

@@ -114,31 +114,7 @@ test('an expired token forces the logout on the next navigation', async ({ page 
   await expect(toast).toBeHidden({ timeout: 6_000 });
 });
 
-test('a forced logout in the builder backs its elements up to local storage', async ({ page }) => {
-  await signIn(page, { tenant: 'demo', username: 'admin' });
-  await page.goto('/demo/builder');
-  await expect(page.getByRole('heading', { name: 'Constructor de landings' })).toBeVisible();
-  await page.getByRole('button', { name: 'Agregar elemento' }).click();
-  await page.getByRole('button', { name: 'Agregar elemento' }).click();
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => {
-    const token = sessionStorage.getItem('promo.token') ?? '';
-    const [header, payload, signature] = token.split('.');
-    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-    claims.exp = Math.floor(Date.now() / 1000) - 1;
-    const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    sessionStorage.setItem('promo.token', `${header}.${encoded}.${signature}`);
-  });
-
-  await page.getByRole('link', { name: 'Volver al panel' }).click();
-
-  await expect(page.getByText('La sesión a finalizado!')).toBeVisible();
-  await expect(page).toHaveURL(/\/demo\/login$/);
-  const backup = await page.evaluate(() => JSON.parse(localStorage.getItem('builder-backup') ?? 'null'));
-  expect(backup?.elements).toHaveLength(2);
-  expect(await storedSessionKeys(page)).toEqual([]);
-  await saveScreenshot(page, '04b-builder-backup');
-});
+// The builder's forced-logout backup is covered by builder-journey.spec.ts (the real editor).
 
 test('a 401 from the API closes open modals and forces the logout', async ({ page }) => {
   await signIn(page, { tenant: 'demo', username: 'admin' });

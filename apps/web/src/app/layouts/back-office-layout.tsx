@@ -17,7 +17,7 @@ import { configurationQuery } from '../../features/users/users.api.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
-import { pagesPath } from '../../lib/paths.ts';
+import { pagesPath, withTenant } from '../../lib/paths.ts';
 import { STORAGE_KEYS, storeTenantConfig } from '../../lib/session-storage.ts';
 import { applyTheme, resetTheme } from '../../lib/theme.ts';
 
@@ -185,6 +185,9 @@ export function Component() {
                 />
               );
             })}
+            {payload.role === 'ADMIN' ? (
+              <NavLink component={Link} to={withTenant(tenantParam, '/builder')} label={t('nav.landings')} />
+            ) : null}
           </AppShell.Navbar>
           <AppShell.Main>
             <Outlet />

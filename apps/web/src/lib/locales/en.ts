@@ -79,6 +79,7 @@ export const en: Messages = {
   },
   modal: { maximize: 'Maximize', restore: 'Restore size' },
   nav: {
+    landings: 'Landings',
     campaigns: 'Campaigns',
     campaignGroups: 'Campaign groups',
     blacklist: 'Blacklist',

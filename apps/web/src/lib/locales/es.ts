@@ -78,6 +78,7 @@ export const es = {
   },
   modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño' },
   nav: {
+    landings: 'Landings',
     campaigns: 'Campañas',
     campaignGroups: 'Grupos de campañas',
     blacklist: 'Lista negra',
