@@ -186,3 +186,74 @@ test('a forced logout in the editor backs its elements up, and they are offered 
   expect(await page.evaluate(() => localStorage.getItem('builder-backup'))).toBeNull();
   await saveScreenshot(page, 'builder-backup-restored');
 });
+
+/** Drags with the mouse in small steps (dnd-kit's pointer sensor starts after 5 px). */
+async function drag(
+  page: Page,
+  from: import('@playwright/test').Locator,
+  to: import('@playwright/test').Locator,
+) {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('not visible');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('elements are dragged from the palette and moved in the layers tree, with the same rules', async ({
+  page,
+}) => {
+  await signIn(page, { tenant: 'demo', username: 'admin' });
+  const token = await page.evaluate(() => sessionStorage.getItem('promo.token') ?? '');
+  const auth = { authorization: `Bearer ${token}` };
+  const campaigns = await (await page.request.get('/api/campaigns?q=promo-demo', { headers: auth })).json();
+  const created = await page.request.post('/api/landing-pages', {
+    headers: auth,
+    data: {
+      name: `Arrastre ${Date.now().toString(36)}`,
+      campaignId: campaigns.items[0].id,
+      document: { schemaVersion: 1, page: { title: 'Arrastre' }, elements: [] },
+    },
+  });
+  const { id } = await created.json();
+  await page.goto(`/demo/builder?landing=${id}`);
+  const tree = page.getByTestId('layers-tree');
+
+  // palette -> canvas (top level), palette -> a column of the tree
+  await drag(page, palette(page, 'row-2'), page.getByTestId('builder-canvas'));
+  await expect(layer(page, 'Columna')).toHaveCount(2);
+  await drag(page, palette(page, 'p'), layer(page, 'Columna').nth(1));
+  await expect(tree.getByRole('treeitem', { name: /Párrafo/ })).toHaveAttribute('aria-level', '3');
+
+  // within the tree: the paragraph into the first column; a paragraph dropped on the row is refused
+  await drag(page, layer(page, /Párrafo/), layer(page, 'Columna').first());
+  await expect(tree.getByRole('treeitem').nth(2)).toHaveAccessibleName(/Párrafo/);
+  await drag(page, layer(page, /Párrafo/), layer(page, 'Fila'));
+  await expect(page.getByText('Este elemento no se permite dentro de una fila.')).toBeVisible();
+
+  // keyboard: out of the column is refused too (it would land in the row); duplicate and move up
+  await layer(page, /Párrafo/).click();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByText('Este elemento no se permite dentro de una fila.').first()).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: /Párrafo/ })).toHaveAttribute('aria-level', '3');
+  await page.keyboard.press('Control+d');
+  await expect(tree.getByRole('treeitem', { name: /Párrafo/ })).toHaveCount(2);
+  const copy = await tree.locator('[aria-selected="true"]').getAttribute('data-element-id');
+  await expect(tree.getByRole('treeitem', { name: /Párrafo/ }).nth(1)).toHaveAttribute(
+    'data-element-id',
+    copy ?? '',
+  );
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(tree.getByRole('treeitem', { name: /Párrafo/ }).first()).toHaveAttribute(
+    'data-element-id',
+    copy ?? '',
+  );
+  await page.getByRole('button', { name: 'Bajar (Alt+↓)' }).click();
+  await expect(tree.getByRole('treeitem', { name: /Párrafo/ }).nth(1)).toHaveAttribute(
+    'data-element-id',
+    copy ?? '',
+  );
+});

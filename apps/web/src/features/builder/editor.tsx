@@ -364,11 +364,13 @@ export function Editor({
           <Box
             style={{ width: 260, borderRight: '1px solid #dee2e6', display: 'flex', flexDirection: 'column' }}
           >
-            <ScrollArea style={{ flex: 1 }} type="auto">
+            <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
               <Palette items={palette} onAdd={addFromPalette} />
-              <Text fw={600} size="sm" px="sm" pt="sm">
-                {t('builder.layers')}
-              </Text>
+            </ScrollArea>
+            <Text fw={600} size="sm" px="sm" pt="xs" style={{ borderTop: '1px solid #dee2e6' }}>
+              {t('builder.layers')}
+            </Text>
+            <ScrollArea style={{ flex: 1, minHeight: 0 }} type="auto">
               <Box p="xs">
                 <LayersTree document={document} selectedId={selectedId} onSelect={(id) => select(id)} />
               </Box>
