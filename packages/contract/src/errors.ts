@@ -597,6 +597,18 @@ const catalogue = {
     es: 'El momento ganador debe estar dentro de la vigencia de la campaña y tener un premio.',
     en: 'A winning moment must fall within the campaign window and name a prize.',
   },
+  /** A raffle draw over an empty entry list (after its filters). */
+  RAFFLE_WITHOUT_ENTRIES: {
+    status: 422,
+    es: 'El sorteo no tiene participaciones que cumplan los filtros.',
+    en: 'The raffle has no entries matching the filters.',
+  },
+  /** A redraw when the draw has no alternate left to take the winner's place. */
+  RAFFLE_NO_ALTERNATE: {
+    status: 409,
+    es: 'No quedan suplentes en este sorteo: realice un sorteo nuevo.',
+    en: 'No alternates are left in this draw: make a new draw.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof catalogue;

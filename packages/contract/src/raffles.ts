@@ -97,3 +97,93 @@ export const InstantAwardResult = z.object({
   awardedAt: z.string().optional(),
 });
 export type InstantAwardResult = z.infer<typeof InstantAwardResult>;
+
+// --- raffles ---------------------------------------------------------------------------------
+
+const Flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const DrawQuery = z.object({
+  count: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(1).max(1000).default(1),
+  alternates: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(0).max(1000).default(0),
+  onePerIdentity: Flag.optional(),
+  excludePreviousWinners: Flag.optional(),
+  weighting: z
+    .enum(['entries', 'points', 'people'])
+    .default('entries')
+    .describe('each entry once, each entry by its points, or each person once'),
+  department: z.string().max(80).optional(),
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+});
+export type DrawQuery = z.infer<typeof DrawQuery>;
+
+export const DrawOptions = z.object({
+  count: z.number(),
+  alternates: z.number(),
+  onePerIdentity: z.boolean(),
+  excludePreviousWinners: z.boolean(),
+  weighting: z.enum(['entries', 'points', 'people']),
+  department: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type DrawOptions = z.infer<typeof DrawOptions>;
+
+export const DrawnEntry = z.object({
+  position: z.number(),
+  entryId: z.string(),
+  participantId: z.string(),
+});
+export type DrawnEntry = z.infer<typeof DrawnEntry>;
+
+/** Everything needed to re-run a draw with `npm run verify-draw -- certificate.json entries.csv`. */
+export const DrawCertificate = z.object({
+  drawId: Id,
+  campaignId: Id,
+  campaignName: z.string(),
+  algorithm: z.string(),
+  entriesCount: z.number(),
+  totalWeight: z.number(),
+  entriesHash: z.string().describe('SHA-256 of the entry list CSV (GET draws/{id}/entries.csv)'),
+  seed: z.string(),
+  seedCommitment: z.string().describe('SHA-256 of the seed bytes'),
+  options: DrawOptions,
+  winners: z.array(DrawnEntry),
+  alternates: z.array(DrawnEntry),
+  disqualified: z.array(DrawnEntry),
+  replacesDrawId: z.string().nullable(),
+  reason: z.string().nullable(),
+  drawnAt: z.string(),
+  drawnBy: z.string().nullable(),
+});
+export type DrawCertificate = z.infer<typeof DrawCertificate>;
+
+export const DrawPerson = z.object({
+  position: z.number(),
+  entryId: z.string(),
+  cedula: z.string(),
+  name: z.string().nullable(),
+});
+
+export const DrawResult = z.object({
+  drawId: Id,
+  winners: z.array(DrawPerson),
+  alternates: z.array(DrawPerson),
+  certificate: DrawCertificate,
+});
+export type DrawResult = z.infer<typeof DrawResult>;
+
+export const Redraw = z.strictObject({
+  position: z.number().int().min(1),
+  reason: Text(500),
+});
+
+export const WinnersReportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+
+export const PointsQuery = z.object({ cedula: z.string().min(1).max(40), campaignId: Id.optional() });
+export const PointsByIdentification = z.object({
+  cedula: z.string(),
+  entries: z.number(),
+  points: z.number(),
+  campaigns: z.array(z.object({ campaignId: Id, name: z.string(), entries: z.number(), points: z.number() })),
+});

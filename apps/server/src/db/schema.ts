@@ -458,3 +458,44 @@ export const instantAwardMoments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+export const raffleEntries = pgTable(
+  'raffle_entries',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: uuid('participant_id').notNull(),
+    participationId: uuid('participation_id'),
+    code: text('code'),
+    points: integer('points').notNull(),
+    department: text('department'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const raffleDraws = pgTable(
+  'raffle_draws',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    replacesDrawId: uuid('replaces_draw_id'),
+    reason: text('reason'),
+    options: jsonb('options').notNull(),
+    lastEntryId: bigint('last_entry_id', { mode: 'number' }).notNull(),
+    excluded: jsonb('excluded').notNull(),
+    entriesCount: integer('entries_count').notNull(),
+    totalWeight: bigint('total_weight', { mode: 'number' }).notNull(),
+    entriesHash: char('entries_hash', { length: 64 }).notNull(),
+    seed: char('seed', { length: 64 }).notNull(),
+    seedCommitment: char('seed_commitment', { length: 64 }).notNull(),
+    algorithm: text('algorithm').notNull(),
+    winners: jsonb('winners').notNull(),
+    alternates: jsonb('alternates').notNull(),
+    drawnBy: uuid('drawn_by'),
+    drawnAt: at('drawn_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);

@@ -7,6 +7,7 @@ import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.rou
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
+import { registerRafflesRoutes } from './raffles/raffles.routes.ts';
 import { registerRewardCodesRoutes } from './reward-codes/reward-codes.routes.ts';
 import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
 import { registerTenantsRoutes } from './tenants/tenants.routes.ts';
@@ -28,4 +29,5 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerCentresRoutes,
   registerRewardCodesRoutes,
   registerInstantAwardsRoutes,
+  registerRafflesRoutes,
 ];

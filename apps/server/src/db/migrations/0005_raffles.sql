@@ -62,3 +62,62 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- Raffles: entries (append-only: a draw's list is every entry up to its last id, so it can be
+-- exported again byte for byte), raffle codes, and draws with their certificates.
+CREATE TABLE raffle_entries (
+  tenant_id        uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  id               bigint GENERATED ALWAYS AS IDENTITY,
+  campaign_id      uuid NOT NULL,
+  participant_id   uuid NOT NULL,
+  participation_id uuid,
+  code             text,
+  points           integer NOT NULL DEFAULT 1 CHECK (points > 0),
+  department       text,
+  created_at       timestamptz NOT NULL,
+  PRIMARY KEY (tenant_id, id),
+  FOREIGN KEY (tenant_id, campaign_id) REFERENCES campaigns (tenant_id, id),
+  FOREIGN KEY (tenant_id, participant_id) REFERENCES participants (tenant_id, id)
+);
+CREATE INDEX raffle_entries_campaign ON raffle_entries (tenant_id, campaign_id, id);
+CREATE INDEX raffle_entries_participant ON raffle_entries (tenant_id, participant_id);
+
+CREATE TABLE raffle_draws (
+  tenant_id        uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  id               uuid NOT NULL DEFAULT gen_random_uuid(),
+  campaign_id      uuid NOT NULL,
+  replaces_draw_id uuid,
+  reason           text,
+  options          jsonb NOT NULL,
+  last_entry_id    bigint NOT NULL,
+  excluded         jsonb NOT NULL DEFAULT '[]',
+  entries_count    integer NOT NULL,
+  total_weight     bigint NOT NULL,
+  entries_hash     char(64) NOT NULL,
+  seed             char(64) NOT NULL,
+  seed_commitment  char(64) NOT NULL,
+  algorithm        text NOT NULL,
+  winners          jsonb NOT NULL,
+  alternates       jsonb NOT NULL,
+  drawn_by         uuid,
+  drawn_at         timestamptz NOT NULL,
+  PRIMARY KEY (tenant_id, id),
+  FOREIGN KEY (tenant_id, campaign_id) REFERENCES campaigns (tenant_id, id),
+  FOREIGN KEY (tenant_id, replaces_draw_id) REFERENCES raffle_draws (tenant_id, id)
+);
+CREATE INDEX raffle_draws_campaign ON raffle_draws (tenant_id, campaign_id, drawn_at);
+-- a draw is redrawn at most once: the next redraw replaces the redraw
+CREATE UNIQUE INDEX raffle_draws_one_redraw ON raffle_draws (tenant_id, replaces_draw_id) WHERE replaces_draw_id IS NOT NULL;
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['raffle_entries', 'raffle_draws'] LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+    EXECUTE format(
+      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant())',
+      t);
+  END LOOP;
+END
+$$;

@@ -117,6 +117,13 @@ const [prize] = await t.db.ownerQuery<{ id: string }>(
   "insert into instant_award_prizes (tenant_id, campaign_id, name, stock) values ($1, $2, 'TV', 1) returning id",
   [tenant.id, campaign.id],
 );
+const [draw] = await t.db.ownerQuery<{ id: string }>(
+  `insert into raffle_draws (tenant_id, campaign_id, options, last_entry_id, entries_count, total_weight, entries_hash,
+     seed, seed_commitment, algorithm, winners, alternates, drawn_at)
+   values ($1, $2, '{}', 0, 0, 0, repeat('0', 64), repeat('0', 64), repeat('0', 64), 'promo-draw-v1', '[]', '[]', now())
+   returning id`,
+  [tenant.id, campaign.id],
+);
 
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
@@ -168,6 +175,9 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
     };
   if (url.startsWith('/api/instant-award-prizes/'))
     return { id: prize?.id as string, body: write ? { name: 'x' } : undefined };
+  if (url.startsWith('/api/raffle/draws/'))
+    return { id: draw?.id as string, body: write ? { position: 1, reason: 'x' } : undefined };
+  if (url.startsWith('/api/raffle/')) return { id: campaign.id };
   throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
 }
 

@@ -1,0 +1,210 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DrawCertificate, DrawnEntry, DrawOptions, DrawQuery, DrawResult } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
+import { getCampaignRow } from '../campaigns/campaigns.service.ts';
+import { ALGORITHM, drawPositions, EntriesHasher } from './draw-algorithm.ts';
+import {
+  type DrawRow,
+  type EntryListSpec,
+  findDraw,
+  findEntryList,
+  findPeople,
+  insertDraw,
+  lastEntryId,
+  previousWinners,
+} from './raffles.repository.ts';
+
+/** A fresh 32-byte seed and its commitment (SHA-256 of the seed bytes). */
+export function newSeed(): { seed: string; commitment: string } {
+  const bytes = randomBytes(32);
+  return { seed: bytes.toString('hex'), commitment: createHash('sha256').update(bytes).digest('hex') };
+}
+
+export async function raffleCampaign(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  lock = false,
+): Promise<CampaignRow> {
+  const campaign = await getCampaignRow(tx, tenantId, id, { lock });
+  if (campaign.kind !== 'raffle') throw fieldError('campaignId', 'CAMPAIGN_KIND_MISMATCH');
+  return campaign;
+}
+
+/** Reads the frozen list of a draw and hashes it exactly as the entry list export writes it. */
+export async function hashedEntries(tx: Tx, tenantId: string, spec: EntryListSpec) {
+  const hasher = new EntriesHasher();
+  for (const row of await findEntryList(tx, tenantId, spec))
+    hasher.add(row.id, row.participant_id, row.weight);
+  return { entries: hasher.entries, hash: hasher.digest() };
+}
+
+const asEntries = (value: unknown) => value as DrawnEntry[];
+
+export function toCertificate(row: DrawRow, campaignName: string): DrawCertificate {
+  const options = row.options as DrawOptions & { disqualified?: DrawnEntry[] };
+  const { disqualified = [], ...drawOptions } = options;
+  return {
+    drawId: row.id,
+    campaignId: row.campaignId,
+    campaignName,
+    algorithm: row.algorithm,
+    entriesCount: row.entriesCount,
+    totalWeight: Number(row.totalWeight),
+    entriesHash: row.entriesHash,
+    seed: row.seed,
+    seedCommitment: row.seedCommitment,
+    options: drawOptions,
+    winners: asEntries(row.winners),
+    alternates: asEntries(row.alternates),
+    disqualified,
+    replacesDrawId: row.replacesDrawId,
+    reason: row.reason,
+    drawnAt: row.drawnAt.toISOString(),
+    drawnBy: row.drawnBy,
+  };
+}
+
+export async function toResult(tx: Tx, tenantId: string, certificate: DrawCertificate): Promise<DrawResult> {
+  const people = await findPeople(tx, tenantId, [
+    ...new Set([...certificate.winners, ...certificate.alternates].map((e) => e.participantId)),
+  ]);
+  const person = (e: DrawnEntry) => ({
+    position: e.position,
+    entryId: e.entryId,
+    cedula: people.get(e.participantId)?.cedula ?? '',
+    name: people.get(e.participantId)?.name ?? null,
+  });
+  return {
+    drawId: certificate.drawId,
+    winners: certificate.winners.map(person),
+    alternates: certificate.alternates.map(person),
+    certificate,
+  };
+}
+
+/**
+ * Draws winners and ranked alternates of a raffle campaign and records the draw: the entry list
+ * up to the last entry is frozen and hashed, a fresh seed is committed, and the positions come
+ * from the documented algorithm (`draw-algorithm.ts`). A draw is never redone: each call is a
+ * new recorded draw.
+ */
+export async function drawWinners(ctx: Ctx, campaignId: string, query: DrawQuery): Promise<DrawResult> {
+  const actor = actorOf(ctx);
+  const { tenantId } = actor;
+  if (query.from && query.to && query.from >= query.to) throw fieldError('to', 'DATE_RANGE_INVALID');
+  return inTenant(ctx, async (tx) => {
+    // the lock makes draws of one campaign take turns (excludePreviousWinners sees the last one)
+    const campaign = await raffleCampaign(tx, tenantId, campaignId, true);
+    const options: DrawOptions = {
+      count: query.count,
+      alternates: query.alternates,
+      onePerIdentity: query.onePerIdentity ?? false,
+      excludePreviousWinners: query.excludePreviousWinners ?? false,
+      weighting: query.weighting,
+      department: query.department ?? null,
+      from: query.from ? new Date(query.from).toISOString() : null,
+      to: query.to ? new Date(query.to).toISOString() : null,
+    };
+    const spec: EntryListSpec = {
+      campaignId,
+      lastEntryId: await lastEntryId(tx, tenantId, campaignId),
+      options,
+      excluded: options.excludePreviousWinners ? await previousWinners(tx, tenantId, campaignId) : [],
+    };
+    const { entries, hash } = await hashedEntries(tx, tenantId, spec);
+    if (entries.ids.length === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
+    const { seed, commitment } = newSeed();
+    const positions = drawPositions(entries, {
+      seed,
+      entriesHash: hash,
+      picks: options.count + options.alternates,
+      onePerIdentity: options.onePerIdentity,
+    });
+    const drawn: DrawnEntry[] = positions.map((index, i) => ({
+      position: i + 1,
+      entryId: entries.ids[index] as string,
+      participantId: entries.participants[index] as string,
+    }));
+    const row = await insertDraw(tx, {
+      tenantId,
+      campaignId,
+      options,
+      lastEntryId: spec.lastEntryId,
+      excluded: spec.excluded,
+      entriesCount: entries.ids.length,
+      totalWeight: entries.cumulative[entries.cumulative.length - 1] ?? 0,
+      entriesHash: hash,
+      seed,
+      seedCommitment: commitment,
+      algorithm: ALGORITHM,
+      winners: drawn.slice(0, options.count),
+      alternates: drawn.slice(options.count),
+      drawnBy: actor.userId,
+      drawnAt: ctx.clock.now(),
+    });
+    await audit(tx, ctx, {
+      tenantId,
+      action: 'raffle.draw',
+      entityType: 'raffle_draw',
+      entityId: row.id,
+      details: { campaignId, entriesHash: hash, entriesCount: entries.ids.length },
+    });
+    return toResult(tx, tenantId, toCertificate(row, campaign.name));
+  });
+}
+
+/**
+ * A winner is disqualified: a new recorded draw, with the reason, in which the first remaining
+ * alternate takes the winner's place. The earlier draw stays as it was.
+ */
+export async function redraw(ctx: Ctx, drawId: string, input: { position: number; reason: string }) {
+  const actor = actorOf(ctx);
+  const { tenantId } = actor;
+  try {
+    return await inTenant(ctx, async (tx) => {
+      const previous = await findDraw(tx, tenantId, drawId);
+      if (!previous) throw new AppError('NOT_FOUND');
+      const campaign = await raffleCampaign(tx, tenantId, previous.campaignId, true);
+      const old = toCertificate(previous, campaign.name);
+      const out = old.winners.find((w) => w.position === input.position);
+      if (!out) throw fieldError('position', 'FIELD_INVALID');
+      const [next, ...rest] = old.alternates;
+      if (!next) throw new AppError('RAFFLE_NO_ALTERNATE');
+      const row = await insertDraw(tx, {
+        tenantId,
+        campaignId: previous.campaignId,
+        replacesDrawId: previous.id,
+        reason: input.reason,
+        options: { ...old.options, disqualified: [...old.disqualified, out] },
+        lastEntryId: previous.lastEntryId,
+        excluded: previous.excluded,
+        entriesCount: previous.entriesCount,
+        totalWeight: previous.totalWeight,
+        entriesHash: previous.entriesHash,
+        seed: previous.seed,
+        seedCommitment: previous.seedCommitment,
+        algorithm: previous.algorithm,
+        winners: old.winners.map((w) => (w.position === input.position ? next : w)),
+        alternates: rest,
+        drawnBy: actor.userId,
+        drawnAt: ctx.clock.now(),
+      });
+      await audit(tx, ctx, {
+        tenantId,
+        action: 'raffle.redraw',
+        entityType: 'raffle_draw',
+        entityId: row.id,
+        details: { replaces: previous.id, position: input.position },
+      });
+      return toResult(tx, tenantId, toCertificate(row, campaign.name));
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT');
+    throw error;
+  }
+}

@@ -1,0 +1,129 @@
+import type { DrawOptions } from '@promo/contract';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { raffleDraws } from '../../db/schema.ts';
+
+export type DrawRow = typeof raffleDraws.$inferSelect;
+
+export async function insertParticipationEntry(
+  tx: Tx,
+  p: { tenantId: string; campaignId: string; participantId: string; participationId: string; now: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into raffle_entries (tenant_id, campaign_id, participant_id, participation_id, points, department, created_at)
+        select ${p.tenantId}, ${p.campaignId}, ${p.participantId}, ${p.participationId}, 1, department, ${p.now.toISOString()}::timestamptz
+        from participants where tenant_id = ${p.tenantId} and id = ${p.participantId}`,
+  );
+}
+
+export async function lastEntryId(tx: Tx, tenantId: string, campaignId: string): Promise<number> {
+  const [row] = await queryRows<{ id: string | null }>(
+    tx,
+    sql`select max(id)::text as id from raffle_entries where tenant_id = ${tenantId} and campaign_id = ${campaignId}`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+export type EntryListSpec = {
+  campaignId: string;
+  lastEntryId: number;
+  options: DrawOptions;
+  excluded: string[];
+};
+
+/**
+ * The frozen entry list of a draw, ordered by entry id: entries are never changed or deleted,
+ * so the same spec gives the same list (and hash) whenever it is read again.
+ */
+export async function findEntryList(tx: Tx, tenantId: string, spec: EntryListSpec) {
+  const { options } = spec;
+  const filters: SQL[] = [
+    sql`tenant_id = ${tenantId}`,
+    sql`campaign_id = ${spec.campaignId}`,
+    sql`id <= ${spec.lastEntryId}`,
+  ];
+  if (options.department) filters.push(sql`department = ${options.department}`);
+  if (options.from) filters.push(sql`created_at >= ${options.from}::timestamptz`);
+  if (options.to) filters.push(sql`created_at < ${options.to}::timestamptz`);
+  if (spec.excluded.length > 0)
+    filters.push(
+      sql`participant_id not in (select jsonb_array_elements_text(${JSON.stringify(spec.excluded)}::jsonb)::uuid)`,
+    );
+  const where = sql.join(filters, sql` and `);
+  const query =
+    options.weighting === 'people'
+      ? sql`select min(id)::text as id, participant_id, 1 as weight from raffle_entries where ${where}
+            group by participant_id order by min(id)`
+      : options.weighting === 'points'
+        ? sql`select id::text as id, participant_id, points as weight from raffle_entries where ${where} order by id`
+        : sql`select id::text as id, participant_id, 1 as weight from raffle_entries where ${where} order by id`;
+  return queryRows<{ id: string; participant_id: string; weight: number }>(tx, query);
+}
+
+/** The participants that won (or stand as alternates) in earlier draws of the campaign. */
+export async function previousWinners(tx: Tx, tenantId: string, campaignId: string): Promise<string[]> {
+  const rows = await queryRows<{ participant_id: string }>(
+    tx,
+    sql`select distinct w->>'participantId' as participant_id from raffle_draws d, jsonb_array_elements(d.winners) w
+        where d.tenant_id = ${tenantId} and d.campaign_id = ${campaignId}
+          and not exists (select 1 from raffle_draws r where r.tenant_id = d.tenant_id and r.replaces_draw_id = d.id)
+        order by 1`,
+  );
+  return rows.map((r) => r.participant_id);
+}
+
+export async function findPeople(tx: Tx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { cedula: string; name: string | null }>();
+  const rows = await queryRows<{ id: string; cedula: string; name: string | null }>(
+    tx,
+    sql`select id, cedula, name from participants
+        where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+  );
+  return new Map(rows.map((r) => [r.id, { cedula: r.cedula, name: r.name }]));
+}
+
+export async function insertDraw(tx: Tx, values: typeof raffleDraws.$inferInsert): Promise<DrawRow> {
+  const [row] = await tx.insert(raffleDraws).values(values).returning();
+  return row as DrawRow;
+}
+
+export async function findDraw(tx: Tx, tenantId: string, id: string): Promise<DrawRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(raffleDraws)
+    .where(and(eq(raffleDraws.tenantId, tenantId), eq(raffleDraws.id, id)));
+  return row;
+}
+
+/** The standing draws of a campaign (not replaced by a redraw), newest first. */
+export async function findStandingDraws(tx: Tx, tenantId: string, campaignId: string): Promise<DrawRow[]> {
+  return tx
+    .select()
+    .from(raffleDraws)
+    .where(
+      and(
+        eq(raffleDraws.tenantId, tenantId),
+        eq(raffleDraws.campaignId, campaignId),
+        sql`not exists (select 1 from raffle_draws r where r.tenant_id = ${raffleDraws.tenantId} and r.replaces_draw_id = ${raffleDraws.id})`,
+      ),
+    )
+    .orderBy(desc(raffleDraws.drawnAt));
+}
+
+export async function pointsOfPerson(
+  tx: Tx,
+  tenantId: string,
+  cedula: string,
+  campaignId: string | undefined,
+) {
+  return queryRows<{ campaign_id: string; name: string; entries: number; points: number }>(
+    tx,
+    sql`select e.campaign_id, c.name, count(*)::int as entries, sum(e.points)::int as points
+        from raffle_entries e
+        join participants p on p.tenant_id = e.tenant_id and p.id = e.participant_id
+        join campaigns c on c.tenant_id = e.tenant_id and c.id = e.campaign_id
+        where e.tenant_id = ${tenantId} and p.cedula = ${cedula}
+          ${campaignId ? sql`and e.campaign_id = ${campaignId}` : sql``}
+        group by e.campaign_id, c.name order by c.name`,
+  );
+}

@@ -1,0 +1,148 @@
+import type { Readable } from 'node:stream';
+import type { DrawCertificate, DrawResult } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import { audit } from '../../platform/audit.ts';
+import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { csvStream } from '../../platform/csv.ts';
+import { AppError } from '../../platform/errors.ts';
+import { xlsxStream } from '../../platform/xlsx.ts';
+import { getCampaignRow } from '../campaigns/campaigns.service.ts';
+import { ENTRIES_HEADER, entriesLine } from './draw-algorithm.ts';
+import { raffleCampaign, toCertificate, toResult } from './draw-winners.ts';
+import {
+  findDraw,
+  findEntryList,
+  findPeople,
+  findStandingDraws,
+  insertParticipationEntry,
+  pointsOfPerson,
+} from './raffles.repository.ts';
+
+/** A recorded draw with its certificate and the people drawn. */
+export async function getDraw(ctx: Ctx, id: string): Promise<DrawResult> {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    const row = await findDraw(tx, tenantId, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const campaign = await getCampaignRow(tx, tenantId, row.campaignId);
+    return toResult(tx, tenantId, toCertificate(row, campaign.name));
+  });
+}
+
+/** The frozen entry list of a draw, byte for byte the list its hash was computed over. */
+export async function drawEntriesCsv(ctx: Ctx, id: string): Promise<string> {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    const row = await findDraw(tx, tenantId, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const { disqualified: _, ...options } = row.options as DrawCertificate['options'] & {
+      disqualified?: unknown;
+    };
+    const rows = await findEntryList(tx, tenantId, {
+      campaignId: row.campaignId,
+      lastEntryId: row.lastEntryId,
+      options,
+      excluded: row.excluded as string[],
+    });
+    return ENTRIES_HEADER + rows.map((r) => entriesLine(r.id, r.participant_id, r.weight)).join('');
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** The certificate as a page to print (no script; every value escaped). */
+export function certificateHtml(result: DrawResult): string {
+  const c = result.certificate;
+  const rows = (list: DrawResult['winners'], role: string) =>
+    list
+      .map(
+        (p) =>
+          `<tr><td>${p.position}</td><td>${role}</td><td>${escapeHtml(p.entryId)}</td><td>${escapeHtml(p.name ?? '')}</td><td>${escapeHtml(p.cedula.replace(/.(?=.{3})/g, '•'))}</td></tr>`,
+      )
+      .join('');
+  const field = (label: string, value: string | number | null) =>
+    `<tr><th>${label}</th><td><code>${escapeHtml(String(value ?? '—'))}</code></td></tr>`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Certificado de sorteo ${escapeHtml(c.drawId)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #999;padding:.3rem .6rem;text-align:left}code{word-break:break-all}@media print{body{margin:0}}</style></head>
+<body><h1>Certificado de sorteo</h1><p>Campaña <strong>${escapeHtml(c.campaignName)}</strong></p>
+<table>${field('Sorteo', c.drawId)}${field('Fecha', c.drawnAt)}${field('Realizado por', c.drawnBy)}${field('Algoritmo', c.algorithm)}${field('Participaciones', c.entriesCount)}${field('Peso total', c.totalWeight)}${field('SHA-256 de la lista', c.entriesHash)}${field('Compromiso de la semilla', c.seedCommitment)}${field('Semilla', c.seed)}${field('Opciones', JSON.stringify(c.options))}${c.replacesDrawId ? field('Reemplaza al sorteo', c.replacesDrawId) + field('Motivo', c.reason) : ''}</table>
+<table><thead><tr><th>Posición</th><th>Rol</th><th>Participación</th><th>Nombre</th><th>Identificación</th></tr></thead><tbody>${rows(result.winners, 'Ganador')}${rows(result.alternates, 'Suplente')}</tbody></table>
+<p>Verificación: <code>npm run verify-draw -- certificate.json entries.csv</code> con el certificado JSON y la lista de participaciones de este sorteo.</p></body></html>`;
+}
+
+const WINNERS_HEADER = ['draw_id', 'drawn_at', 'position', 'role', 'entry_id', 'cedula', 'name'];
+
+/** Winners and alternates of the campaign's standing draws; only raffle campaigns have them. */
+export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' | 'xlsx'): Promise<Readable> {
+  const { tenantId } = actorOf(ctx);
+  const rows = await inTenant(ctx, async (tx) => {
+    const campaign = await getCampaignRow(tx, tenantId, campaignId);
+    if (campaign.kind !== 'raffle') throw new AppError('REPORT_ONLY_FOR_RAFFLES');
+    const draws = await findStandingDraws(tx, tenantId, campaignId);
+    const certificates = draws.map((d) => toCertificate(d, campaign.name));
+    const people = await findPeople(tx, tenantId, [
+      ...new Set(certificates.flatMap((c) => [...c.winners, ...c.alternates].map((e) => e.participantId))),
+    ]);
+    await audit(tx, ctx, {
+      tenantId,
+      action: 'raffle.winners_export',
+      entityType: 'campaign',
+      entityId: campaignId,
+    });
+    return certificates.flatMap((c) =>
+      [
+        ...c.winners.map((e) => ({ e, role: 'winner' })),
+        ...c.alternates.map((e) => ({ e, role: 'alternate' })),
+      ].map(({ e, role }) => [
+        c.drawId,
+        c.drawnAt,
+        e.position,
+        role,
+        e.entryId,
+        people.get(e.participantId)?.cedula ?? '',
+        people.get(e.participantId)?.name ?? '',
+      ]),
+    );
+  });
+  const batches = (async function* () {
+    yield rows;
+  })();
+  return format === 'xlsx'
+    ? xlsxStream('Ganadores', WINNERS_HEADER, batches)
+    : csvStream(WINNERS_HEADER, batches);
+}
+
+/** A person's raffle entries and points, per campaign. */
+export async function pointsByIdentification(ctx: Ctx, cedula: string, campaignId: string | undefined) {
+  const { tenantId } = actorOf(ctx);
+  return inTenant(ctx, async (tx) => {
+    if (campaignId) await raffleCampaign(tx, tenantId, campaignId);
+    const rows = await pointsOfPerson(tx, tenantId, cedula, campaignId);
+    return {
+      cedula,
+      entries: rows.reduce((n, r) => n + r.entries, 0),
+      points: rows.reduce((n, r) => n + r.points, 0),
+      campaigns: rows.map((r) => ({
+        campaignId: r.campaign_id,
+        name: r.name,
+        entries: r.entries,
+        points: r.points,
+      })),
+    };
+  });
+}
+
+/**
+ * A raffle participation is one entry of the person (inside the participation's transaction),
+ * in the department the person just gave.
+ */
+export async function addParticipationEntry(
+  tx: Tx,
+  p: { tenantId: string; campaignId: string; participantId: string; participationId: string; now: Date },
+): Promise<void> {
+  await insertParticipationEntry(tx, p);
+}
