@@ -19,7 +19,7 @@ import {
 import type { LandingGroup, LandingSummary } from '@promo/contract';
 import { createDocument } from '@promo/landing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { confirmDanger } from '../../components/confirm.tsx';
@@ -225,6 +225,7 @@ function RenameModal({
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
+  useEffect(() => setName(landing?.name ?? ''), [landing]);
   return (
     <Modal opened={landing !== null} onClose={onClose} title={t('landings.rename')}>
       <form
@@ -242,7 +243,7 @@ function RenameModal({
         <Stack>
           <TextInput
             label={t('landings.name')}
-            defaultValue={landing?.name}
+            value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             data-autofocus
           />
