@@ -272,6 +272,34 @@ test('the admin manages codes: counts, generation with a job, look-up, reversal;
   await expect(page.getByText('Grupo creado.')).toBeVisible();
   await expect(page.getByRole('cell', { name: `Grupo ${suffix}`, exact: true })).toBeVisible();
 
+  // Centres: a CSV with a good and a bad row gets a row-by-row report; a centre with redemptions stays.
+  await page.getByRole('navigation').getByRole('link', { name: 'Centros', exact: true }).click();
+  await page.getByRole('button', { name: 'Cargar CSV' }).click();
+  const other = String(Number(CENTRE_CODE) + 1);
+  await page
+    .getByRole('dialog')
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'centros.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `code,name,address,department,latitude,longitude,phone,hours,active\n${other},Centro CSV ${suffix},,San José,9.9,-84.1,,,true\n12AB,Malo,,San José,200,-84.1,,,true\n`,
+      ),
+    });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cargar' }).click();
+  const report = page.getByTestId('upload-report');
+  await expect(report).toContainText('1 creada');
+  await expect(report).toContainText('1 rechazada');
+  await expect(report).toContainText('El código del centro de canje debe tener seis dígitos.');
+  await saveScreenshot(page, '12-centres-upload');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Buscar').fill(CENTRE_CODE);
+  await page.getByRole('button', { name: `Eliminar ${CENTRE_NAME}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(
+    page.getByText('No se puede eliminar un centro que tiene canjes: desactívelo en su lugar.'),
+  ).toBeVisible();
+
   // The campaign's data shows where its codes are redeemed; a new OPERATOR gets a centre picker.
   await page.goto(`/${TENANT}/pages/campaigns/${journeyCampaignId}?tab=data`);
   const settings = page.getByTestId('reward-code-settings');
