@@ -187,3 +187,61 @@ export const PointsByIdentification = z.object({
   points: z.number(),
   campaigns: z.array(z.object({ campaignId: Id, name: z.string(), entries: z.number(), points: z.number() })),
 });
+
+// --- raffle codes and the raffle form --------------------------------------------------------
+
+const RaffleCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(4)
+  .max(40)
+  .regex(/^[A-Z0-9-]+$/, { error: 'FIELD_INVALID' });
+const CodePoints = z
+  .number()
+  .int()
+  .min(1)
+  .max(1000)
+  .optional()
+  .describe('entries each code adds (default 1)');
+
+export const CreateRaffleCodes = z.union([
+  z.strictObject({
+    campaignId: Id,
+    count: z
+      .number({ error: 'CODE_COUNT_POSITIVE' })
+      .int({ error: 'CODE_COUNT_POSITIVE' })
+      .min(1, { error: 'CODE_COUNT_POSITIVE' })
+      .max(100_000, { error: 'NUMBER_TOO_LARGE' }),
+    prefix: z
+      .string()
+      .regex(/^[A-Z0-9]{1,10}$/, { error: 'FIELD_INVALID' })
+      .optional(),
+    points: CodePoints,
+  }),
+  z.strictObject({
+    campaignId: Id,
+    codes: z.array(RaffleCode).min(1, { error: 'FIELD_REQUIRED' }).max(100_000),
+    points: CodePoints,
+  }),
+]);
+export type CreateRaffleCodes = z.infer<typeof CreateRaffleCodes>;
+export const CreatedRaffleCodes = z.object({ generated: z.number().int(), length: z.number().int() });
+
+export const ValidateRaffleCode = z.strictObject({
+  tenant: z.string().max(40),
+  campaign: z.string().max(40),
+  code: RaffleCode,
+});
+export const ValidRaffleCode = z.object({ valid: z.literal(true), points: z.number() });
+
+export const RaffleForm = z.strictObject({
+  tenant: z.string().max(40),
+  campaign: z.string().max(40),
+  answers: z.record(z.string().max(40), z.unknown()),
+  consent: z.literal(true, { error: 'CONSENT_REQUIRED' }),
+  codes: z.array(RaffleCode).max(20).default([]),
+  landingId: Id.optional(),
+});
+export type RaffleForm = z.infer<typeof RaffleForm>;
+export const RaffleFormResult = z.object({ participationId: Id, entries: z.number() });

@@ -499,3 +499,19 @@ export const raffleDraws = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+export const raffleCodes = pgTable(
+  'raffle_codes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    code: text('code').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    points: integer('points').notNull(),
+    status: text('status', { enum: ['available', 'used'] }).notNull(),
+    participantId: uuid('participant_id'),
+    participationId: uuid('participation_id'),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
+);

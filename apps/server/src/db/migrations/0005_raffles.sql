@@ -121,3 +121,23 @@ BEGIN
   END LOOP;
 END
 $$;
+
+-- Raffle codes: each valid once; consumed by the raffle form in the participation's transaction.
+CREATE TABLE raffle_codes (
+  tenant_id        uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  code             text NOT NULL,
+  campaign_id      uuid NOT NULL,
+  points           integer NOT NULL DEFAULT 1 CHECK (points > 0),
+  status           text NOT NULL DEFAULT 'available' CHECK (status IN ('available', 'used')),
+  participant_id   uuid,
+  participation_id uuid,
+  used_at          timestamptz,
+  created_at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, code),
+  FOREIGN KEY (tenant_id, campaign_id) REFERENCES campaigns (tenant_id, id),
+  FOREIGN KEY (tenant_id, participant_id) REFERENCES participants (tenant_id, id)
+);
+CREATE INDEX raffle_codes_campaign ON raffle_codes (tenant_id, campaign_id, status);
+ALTER TABLE raffle_codes ENABLE ROW LEVEL SECURITY;
+ALTER TABLE raffle_codes FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON raffle_codes USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { CampaignRow, CampaignRule } from '../campaigns/campaigns.repository.ts';
 import { awardInstantPrize } from '../instant-awards/instant-awards.service.ts';
-import { addParticipationEntry } from '../raffles/raffles.service.ts';
+import { addRaffleEntries } from '../raffles/raffle-codes.service.ts';
 import { assignCode } from '../reward-codes/reward-codes.service.ts';
 
 /**
@@ -24,17 +24,19 @@ export type ParticipationKindHandler = (
   },
 ) => Promise<ParticipationOutcome>;
 
-/** A raffle registration: each accepted participation is one entry of the person. */
-const raffleEntry: ParticipationKindHandler = async (tx, ctx, p) => {
-  await addParticipationEntry(tx, {
+/**
+ * A raffle participation adds entries to the person: one for a registration, or the points of
+ * each valid raffle code of the raffle form. The outcome counts the person's entries.
+ */
+const raffleEntry: ParticipationKindHandler = async (tx, ctx, p) => ({
+  kind: 'raffle',
+  entries: await addRaffleEntries(tx, ctx, {
     tenantId: p.tenantId,
     campaignId: p.campaign.id,
     participantId: p.participantId,
     participationId: p.participationId,
-    now: ctx.clock.now(),
-  });
-  return { kind: 'raffle', entries: p.earlier.total + 1 };
-};
+  }),
+});
 
 /** The number of codes a person may hold in a campaign: its rule, else one. */
 export function maxCodesPerIdentity(rules: CampaignRule[]): number {

@@ -1,16 +1,25 @@
 import {
+  CreatedRaffleCodes,
+  CreateRaffleCodes,
   DrawQuery,
   DrawResult,
   IdParams,
   PointsByIdentification,
   PointsQuery,
+  RaffleForm,
+  RaffleFormResult,
   Redraw,
+  ValidateRaffleCode,
+  ValidRaffleCode,
   WinnersReportQuery,
 } from '@promo/contract';
+import type { FastifyRequest } from 'fastify';
 import { attachment } from '../../platform/csv.ts';
+import { AppError } from '../../platform/errors.ts';
 import { xlsxAttachment } from '../../platform/xlsx.ts';
 import type { FeatureDeps } from '../types.ts';
 import { drawWinners, redraw } from './draw-winners.ts';
+import { createRaffleCodes, submitRaffleForm, validateRaffleCode } from './raffle-codes.service.ts';
 import {
   certificateHtml,
   drawEntriesCsv,
@@ -23,7 +32,82 @@ const ADMIN = ['ADMIN'] as const;
 const READERS = ['ADMIN', 'ANALYST'] as const;
 const tags = ['raffles'];
 
-export function registerRafflesRoutes({ app, ctxOf }: FeatureDeps): void {
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
+}
+
+export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
+  // Brute force: a run of unknown codes from one address (or for one identity) blocks it a while.
+  const misses = throttle('raffle-code-miss', 10, 60_000);
+  async function guarded<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+    for (const key of keys) if (await misses.blocked(key)) throw new AppError('RATE_LIMITED');
+    try {
+      return await work();
+    } catch (error) {
+      const miss =
+        error instanceof AppError &&
+        (error.code === 'INVALID_PRIZE_CODE' ||
+          (error.code === 'VALIDATION_FAILED' && error.details.some((d) => d.code === 'INVALID_PRIZE_CODE')));
+      if (miss) for (const key of keys) await misses.hit(key);
+      throw error;
+    }
+  }
+
+  app.post(
+    '/api/raffle-codes',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Generate `count` raffle codes or store given ones (each worth `points` entries)',
+        body: CreateRaffleCodes,
+        response: { 201: CreatedRaffleCodes },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createRaffleCodes(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/raffle-codes/validate',
+    {
+      config: { access: 'public', rateLimit: { max: limits.publicPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Check one raffle code before submitting the form (throttled on misses)',
+        body: ValidateRaffleCode,
+        response: { 200: ValidRaffleCode },
+      },
+    },
+    async (request) => guarded([`ip:${request.ip}`], () => validateRaffleCode(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/forms/raffle',
+    {
+      config: { access: 'public', rateLimit: { max: limits.participationsPerMinute, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary:
+          'Raffle form: answers and raffle codes; each valid code adds its entries (accepts Idempotency-Key)',
+        body: RaffleForm,
+        response: { 201: RaffleFormResult },
+      },
+    },
+    async (request, reply) => {
+      const cedula = request.body.answers.cedula;
+      const keys = [
+        `ip:${request.ip}`,
+        ...(typeof cedula === 'string' ? [`id:${request.body.tenant}:${cedula.slice(0, 40)}`] : []),
+      ];
+      const result = await guarded(keys, () =>
+        submitRaffleForm(ctxOf(request), request.body, {
+          userAgent: request.headers['user-agent'],
+          idempotencyKey: idempotencyKey(request),
+        }),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
   app.get(
     '/api/raffle/select-winner/:id',
     {

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import type { DrawCertificate, DrawResult } from '@promo/contract';
-import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
@@ -14,7 +13,6 @@ import {
   findEntryList,
   findPeople,
   findStandingDraws,
-  insertParticipationEntry,
   pointsOfPerson,
 } from './raffles.repository.ts';
 
@@ -134,15 +132,4 @@ export async function pointsByIdentification(ctx: Ctx, cedula: string, campaignI
       })),
     };
   });
-}
-
-/**
- * A raffle participation is one entry of the person (inside the participation's transaction),
- * in the department the person just gave.
- */
-export async function addParticipationEntry(
-  tx: Tx,
-  p: { tenantId: string; campaignId: string; participantId: string; participationId: string; now: Date },
-): Promise<void> {
-  await insertParticipationEntry(tx, p);
 }
