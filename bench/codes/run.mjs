@@ -127,6 +127,34 @@ try {
       },
     ],
   });
+  // a report of (up to) 1,000,000 redemptions, downloaded as CSV: time, size, server memory
+  spawnSync(
+    'psql',
+    [
+      server.database,
+      '-qc',
+      `
+    insert into redemptions (tenant_id, code, campaign_id, centre_id, redeemed_at)
+    select tenant_id, code, campaign_id, '${centre.id}'::uuid, now() from reward_codes
+    where campaign_id = '${campaign.id}' and status in ('available', 'assigned');
+    update reward_codes set status = 'redeemed', redeemed_at = now() where campaign_id = '${campaign.id}' and status in ('available', 'assigned');`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const redemptionRows = spawnSync('psql', [server.database, '-Atc', 'select count(*) from redemptions']).stdout.toString().trim();
+  const rssBeforeReport = peakRssMb(server.pid);
+  const reportStarted = performance.now();
+  const report = await fetch(`${server.url}/api/reconciliation-reports/redemptions?format=csv`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of report.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines += 1;
+  }
+  const reportSeconds = (performance.now() - reportStarted) / 1000;
+  const rssAfterReport = peakRssMb(server.pid);
   const pgTps = pgbenchRedeemTps(server.database);
   console.log(
     JSON.stringify(
@@ -138,6 +166,13 @@ try {
           seconds: Number(generationSeconds.toFixed(1)),
           codesPerSecond: Math.round(count / generationSeconds),
           serverPeakRssMb: rssAfterGeneration,
+        },
+        report: {
+          rows: lines - 1,
+          megabytes: Number((bytes / 1e6).toFixed(1)),
+          seconds: Number(reportSeconds.toFixed(1)),
+          serverPeakRssMbBefore: rssBeforeReport,
+          serverPeakRssMbAfter: rssAfterReport,
         },
         redemption: {
           connections,

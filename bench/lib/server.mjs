@@ -35,7 +35,7 @@ export async function startServer({
   };
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {

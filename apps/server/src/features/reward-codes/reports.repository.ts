@@ -30,25 +30,30 @@ export type RedemptionReportRow = {
   redeemed_at: Date;
   reversed_at: Date | null;
   reversal_reason: string | null;
+  /** redeemed_at in full (microsecond) precision: the keyset cursor; a Date would lose digits. */
+  cursor_at: string;
 };
+
+export type RedemptionCursor = { at: string; id: string };
 
 /** Redemptions in time order after a keyset cursor (reports and lists page this way). */
 export async function redemptionsAfter(
   tx: Tx,
   f: RedemptionFilter,
-  after: { at: Date; id: string } | null,
+  after: RedemptionCursor | null,
   limit: number,
   newestFirst = false,
 ) {
   const cursor = after
     ? newestFirst
-      ? sql`and (r.redeemed_at, r.id) < (${after.at}, ${after.id})`
-      : sql`and (r.redeemed_at, r.id) > (${after.at}, ${after.id})`
+      ? sql`and (r.redeemed_at, r.id) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      : sql`and (r.redeemed_at, r.id) > (${after.at}::timestamptz, ${after.id}::uuid)`
     : sql``;
   return queryRows<RedemptionReportRow>(
     tx,
     sql`select r.id, r.code, r.campaign_id, ca.title as campaign_title, r.centre_id, c.code as centre_code, c.name as centre_name,
-               r.operator_id, u.name as operator_name, r.redeemed_at, r.reversed_at, r.reversal_reason
+               r.operator_id, u.name as operator_name, r.redeemed_at, r.reversed_at, r.reversal_reason,
+               r.redeemed_at::text as cursor_at
         from redemptions r
         join campaigns ca on ca.tenant_id = r.tenant_id and ca.id = r.campaign_id
         join redemption_centres c on c.tenant_id = r.tenant_id and c.id = r.centre_id

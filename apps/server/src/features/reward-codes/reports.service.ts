@@ -11,6 +11,7 @@ import { operatorCentre } from './redemption.service.ts';
 import {
   codeTotals,
   countRedemptions,
+  type RedemptionCursor,
   type RedemptionFilter,
   type RedemptionReportRow,
   redemptionsAfter,
@@ -105,15 +106,15 @@ export async function redemptionsReport(ctx: Ctx, query: Query, format: 'csv' | 
     }),
   );
   async function* batches() {
-    let after: { at: Date; id: string } | null = null;
+    let after: RedemptionCursor | null = null;
     for (;;) {
-      const cursor: { at: Date; id: string } | null = after;
+      const cursor: RedemptionCursor | null = after;
       const rows: RedemptionReportRow[] = await inTenant(ctx, (tx) =>
         redemptionsAfter(tx, filter, cursor, 5000),
       );
       const last = rows[rows.length - 1];
       if (!last) return;
-      after = { at: new Date(last.redeemed_at), id: last.id };
+      after = { at: last.cursor_at, id: last.id };
       yield rows.map((r) => [
         r.id,
         r.code,

@@ -109,6 +109,27 @@ describe('reconciliation reports', async () => {
     expect(workbook.getWorksheet('Canjes')?.rowCount).toBe(4);
   });
 
+  it('stream every row past a batch, however close the timestamps (microseconds)', async () => {
+    const bulk = await t.createTenant();
+    const setup = await rewardCodeSetup(t, bulk, 0);
+    await t.db.ownerQuery(
+      `insert into reward_codes (tenant_id, code, campaign_id, status) select $1, 'BULK' || g, $2, 'redeemed' from generate_series(1, 6001) g`,
+      [bulk.id, setup.campaign.id],
+    );
+    await t.db.ownerQuery(
+      `insert into redemptions (tenant_id, code, campaign_id, centre_id, redeemed_at)
+       select $1, 'BULK' || g, $2, $3, '2026-06-01 10:00:00.123456+00' from generate_series(1, 6001) g`,
+      [bulk.id, setup.campaign.id, setup.centre.id],
+    );
+    const res = await t.request({
+      url: '/api/reconciliation-reports/redemptions?format=csv',
+      token: bulk.admin.token,
+    });
+    const lines = res.text.trim().split('\r\n');
+    expect(lines).toHaveLength(6002);
+    expect(new Set(lines.slice(1).map((l) => l.split(',')[1])).size).toBe(6001);
+  });
+
   it('are not given to another tenant', async () => {
     const other = await t.createTenant();
     const res = await t.request({
