@@ -1,7 +1,9 @@
-import type { CreateRaffleCodes, RaffleForm } from '@promo/contract';
+import type { Readable } from 'node:stream';
+import { type CreateRaffleCodes, errorMessage, type RaffleForm, type UploadReport } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import { participate } from '../participations/participate.ts';
@@ -135,4 +137,50 @@ export async function addRaffleEntries(
       );
   }
   return pointsInCampaign(tx, p.tenantId, p.campaignId, p.participantId);
+}
+
+const RAFFLE_CODE = /^[A-Z0-9-]{4,40}$/;
+
+/**
+ * A CSV of existing raffle codes (`code`, optional `points`): every line is answered, taken or
+ * refused with its reasons (format, repeated in the file, already in the tenant).
+ */
+export async function uploadRaffleCodes(ctx: Ctx, campaignId: string, file: Readable): Promise<UploadReport> {
+  const { tenantId } = actorOf(ctx);
+  const firstSeen = uniqueOn('code');
+  const { total, accepted, refused } = await readCsvUpload<{ code: string; points: string }>(file, {
+    columns: ['code', 'points'],
+    required: ['code'],
+    locale: ctx.locale,
+    check: (row, line) => {
+      row.code = row.code.toUpperCase();
+      if (!RAFFLE_CODE.test(row.code)) return [{ field: 'code', code: 'FIELD_INVALID' }];
+      const points = row.points === '' ? 1 : Number(row.points);
+      if (!Number.isInteger(points) || points < 1 || points > 1000)
+        return [{ field: 'points', code: 'FIELD_INVALID' }];
+      return firstSeen(row.code, line);
+    },
+  });
+  const report: UploadReport = { total, created: 0, updated: 0, refused };
+  await inTenant(ctx, async (tx) => {
+    await raffleCampaign(tx, tenantId, campaignId);
+    for (const { line, row } of accepted) {
+      const points = row.points === '' ? 1 : Number(row.points);
+      if ((await insertRaffleCodes(tx, tenantId, campaignId, points, [row.code])) === 1) report.created += 1;
+      else
+        report.refused.push({
+          row: line,
+          errors: [{ field: 'code', code: 'CODE_EXISTS', message: errorMessage('CODE_EXISTS', ctx.locale) }],
+        });
+    }
+    await audit(tx, ctx, {
+      tenantId,
+      action: 'raffle_codes.upload',
+      entityType: 'campaign',
+      entityId: campaignId,
+      details: { created: report.created },
+    });
+  });
+  report.refused.sort((a, b) => a.row - b.row);
+  return report;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActiveCampaign, validAnswers } from '../../testing/campaign-fixtures.ts';
+import { multipart } from '../../testing/multipart.ts';
 import { createTestApp, randomIp, type TestTenant } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
@@ -122,5 +123,37 @@ describe('raffle form', () => {
     const other = await createActiveCampaign(t, tenant, { kind: 'instant_award' });
     expect((await form(tenant, other.name, validAnswers(), [])).status).toBe(404);
     expect((await form(tenant, 'nope', validAnswers(), [])).status).toBe(404);
+  });
+});
+
+describe('raffle code upload', () => {
+  it('answers every line: taken, badly formed, repeated in the file, already existing', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await raffleWithCodes(tenant, ['EXIST-01']);
+    const csv = 'code,points\nup-0001,2\nUP-0001,1\nx!,1\nEXIST-01,\nUP-0002,0\nUP-0003,\n';
+    const { payload, headers } = multipart({ campaignId: campaign.id }, csv);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/raffle-codes',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = JSON.parse(res.body);
+    expect(report).toMatchObject({ total: 6, created: 2 });
+    expect(
+      report.refused.map((r: { row: number; errors: Array<{ code: string }> }) => [r.row, r.errors[0]?.code]),
+    ).toEqual([
+      [3, 'DUPLICATE_IN_FILE'],
+      [4, 'FIELD_INVALID'],
+      [5, 'CODE_EXISTS'],
+      [6, 'FIELD_INVALID'],
+    ]);
+    const check = await t.request({
+      method: 'POST',
+      url: '/api/raffle-codes/validate',
+      body: { tenant: tenant.slug, campaign: campaign.name, code: 'UP-0001' },
+    });
+    expect(check.body).toEqual({ valid: true, points: 2 });
   });
 });

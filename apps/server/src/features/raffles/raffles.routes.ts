@@ -9,17 +9,25 @@ import {
   RaffleForm,
   RaffleFormResult,
   Redraw,
+  UploadReport,
   ValidateRaffleCode,
   ValidRaffleCode,
   WinnersReportQuery,
 } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { attachment } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { withUploadedFile } from '../../platform/http/uploads.ts';
 import { xlsxAttachment } from '../../platform/xlsx.ts';
 import type { FeatureDeps } from '../types.ts';
 import { drawWinners, redraw } from './draw-winners.ts';
-import { createRaffleCodes, submitRaffleForm, validateRaffleCode } from './raffle-codes.service.ts';
+import {
+  createRaffleCodes,
+  submitRaffleForm,
+  uploadRaffleCodes,
+  validateRaffleCode,
+} from './raffle-codes.service.ts';
 import {
   certificateHtml,
   drawEntriesCsv,
@@ -66,6 +74,25 @@ export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureD
       },
     },
     async (request, reply) => reply.status(201).send(await createRaffleCodes(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/uploads/raffle-codes',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'CSV of raffle codes (multipart: campaignId, file with `code` and optional `points`); per-row report',
+        response: { 200: UploadReport },
+      },
+    },
+    async (request) =>
+      withUploadedFile(request, (fields, file) => {
+        const campaignId = z.uuid().safeParse(fields.campaignId);
+        if (!campaignId.success)
+          throw new AppError('VALIDATION_FAILED', [{ path: 'campaignId', code: 'CAMPAIGN_REQUIRED' }]);
+        return uploadRaffleCodes(ctxOf(request), campaignId.data, file);
+      }),
   );
   app.post(
     '/api/raffle-codes/validate',
