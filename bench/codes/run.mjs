@@ -136,12 +136,16 @@ try {
       `
     insert into redemptions (tenant_id, code, campaign_id, centre_id, redeemed_at)
     select tenant_id, code, campaign_id, '${centre.id}'::uuid, now() from reward_codes
-    where campaign_id = '${campaign.id}' and status in ('available', 'assigned');
-    update reward_codes set status = 'redeemed', redeemed_at = now() where campaign_id = '${campaign.id}' and status in ('available', 'assigned');`,
+    where campaign_id = '${campaign.id}' and status in ('available', 'assigned')
+    on conflict do nothing;
+    update reward_codes set status = 'redeemed', redeemed_at = now() where campaign_id = '${campaign.id}' and status in ('available', 'assigned');
+    analyze redemptions;`,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
-  const redemptionRows = spawnSync('psql', [server.database, '-Atc', 'select count(*) from redemptions']).stdout.toString().trim();
+  const redemptionRows = spawnSync('psql', [server.database, '-Atc', 'select count(*) from redemptions'])
+    .stdout.toString()
+    .trim();
   const rssBeforeReport = peakRssMb(server.pid);
   const reportStarted = performance.now();
   const report = await fetch(`${server.url}/api/reconciliation-reports/redemptions?format=csv`, {
