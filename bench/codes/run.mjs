@@ -172,6 +172,7 @@ try {
           serverPeakRssMb: rssAfterGeneration,
         },
         report: {
+          redemptionRows: Number(redemptionRows),
           rows: lines - 1,
           megabytes: Number((bytes / 1e6).toFixed(1)),
           seconds: Number(reportSeconds.toFixed(1)),

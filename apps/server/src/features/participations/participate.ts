@@ -34,7 +34,12 @@ import {
 } from './participations.repository.ts';
 import { firstRefusal, minimumAge } from './rules.ts';
 
-export type ParticipationMeta = { userAgent: string | undefined; idempotencyKey: string | undefined };
+export type ParticipationMeta = {
+  userAgent: string | undefined;
+  idempotencyKey: string | undefined;
+  /** Codes sent with the participation (the raffle form's): handed to the campaign kind. */
+  codes?: string[];
+};
 
 /** The tenant of a public URL: unknown is not found, suspended says so. */
 export async function publicTenant(ctx: Ctx, slug: string) {
@@ -117,43 +122,50 @@ export async function participate(
       return { refused: new AppError('PARTICIPATION_NOT_ACCEPTED') } satisfies Refusal;
     }
 
-    return idempotent(tx, tenant.id, meta.idempotencyKey, requestHash([campaign.id, input]), async () => {
-      const participantId = await upsertParticipant(tx, tenant.id, person, now, now);
-      const counts = await countsByScope(tx, tenant.id, participantId, campaign, rules, local.day);
-      const participationId = randomUUID();
-      const refusal = firstRefusal(rules, {
-        department: person.department,
-        weekday: local.weekday,
-        minuteOfDay: local.minuteOfDay,
-        countsFor: (scope) => counts[scope],
-      });
-      if (refusal) throw new AppError(refusal);
-      const handler = participationKinds[campaign.kind];
-      const outcome: ParticipationOutcome = handler
-        ? await handler(tx, ctx, {
-            tenantId: tenant.id,
-            campaign,
-            participantId,
-            participationId,
-            rules,
-            earlier: counts.campaign,
-          })
-        : { kind: 'registered' };
-      await insertParticipation(tx, {
-        id: participationId,
-        tenantId: tenant.id,
-        campaignId: campaign.id,
-        participantId,
-        answers: input.answers,
-        landingId: input.landingId ?? null,
-        deviceClass: deviceClass(meta.userAgent),
-        department: person.department,
-        localDay: local.day,
-        consentAt: now,
-        outcome,
-      });
-      return { status: 201, body: { participationId, outcome } };
-    });
+    return idempotent(
+      tx,
+      tenant.id,
+      meta.idempotencyKey,
+      requestHash([campaign.id, input, meta.codes ?? []]),
+      async () => {
+        const participantId = await upsertParticipant(tx, tenant.id, person, now, now);
+        const counts = await countsByScope(tx, tenant.id, participantId, campaign, rules, local.day);
+        const participationId = randomUUID();
+        const refusal = firstRefusal(rules, {
+          department: person.department,
+          weekday: local.weekday,
+          minuteOfDay: local.minuteOfDay,
+          countsFor: (scope) => counts[scope],
+        });
+        if (refusal) throw new AppError(refusal);
+        const handler = participationKinds[campaign.kind];
+        const outcome: ParticipationOutcome = handler
+          ? await handler(tx, ctx, {
+              tenantId: tenant.id,
+              campaign,
+              participantId,
+              participationId,
+              rules,
+              earlier: counts.campaign,
+              codes: meta.codes ?? [],
+            })
+          : { kind: 'registered' };
+        await insertParticipation(tx, {
+          id: participationId,
+          tenantId: tenant.id,
+          campaignId: campaign.id,
+          participantId,
+          answers: input.answers,
+          landingId: input.landingId ?? null,
+          deviceClass: deviceClass(meta.userAgent),
+          department: person.department,
+          localDay: local.day,
+          consentAt: now,
+          outcome,
+        });
+        return { status: 201, body: { participationId, outcome } };
+      },
+    );
   });
   if ('refused' in result) throw result.refused;
   return result;

@@ -21,6 +21,8 @@ export type ParticipationKindHandler = (
     rules: CampaignRule[];
     /** The person's earlier participations in this campaign. */
     earlier: { total: number; today: number };
+    /** Codes sent with the participation (raffle codes of the raffle form). */
+    codes: string[];
   },
 ) => Promise<ParticipationOutcome>;
 
@@ -35,6 +37,7 @@ const raffleEntry: ParticipationKindHandler = async (tx, ctx, p) => ({
     campaignId: p.campaign.id,
     participantId: p.participantId,
     participationId: p.participationId,
+    codes: p.codes,
   }),
 });
 

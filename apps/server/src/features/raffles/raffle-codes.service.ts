@@ -70,11 +70,6 @@ export async function validateRaffleCode(
   });
 }
 
-// The codes of a raffle form reach the raffle participation handler through its request's
-// context: the participation engine stays kind-agnostic, and the codes are consumed in the
-// participation's own transaction (an invalid code refuses the whole participation).
-const formCodes = new WeakMap<Ctx, string[]>();
-
 /** Public raffle form: a participation whose valid codes each add entries worth their points. */
 export async function submitRaffleForm(
   ctx: Ctx,
@@ -87,27 +82,24 @@ export async function submitRaffleForm(
     async (tx) => (await findCampaignByName(tx, tenant.id, input.campaign))?.kind,
   );
   if (kind !== 'raffle') throw new AppError('NOT_FOUND');
-  formCodes.set(ctx, [...new Set(input.codes)]);
-  try {
-    const result = await participate(
-      ctx,
-      input.tenant,
-      input.campaign,
-      {
-        answers: input.answers,
-        consent: input.consent,
-        ...(input.landingId ? { landingId: input.landingId } : {}),
-      },
-      meta,
-    );
-    const outcome = result.body.outcome;
-    return {
-      participationId: result.body.participationId,
-      entries: outcome.kind === 'raffle' ? outcome.entries : 0,
-    };
-  } finally {
-    formCodes.delete(ctx);
-  }
+  // the codes travel with the participation to the raffle handler, which consumes them in the
+  // participation's own transaction (an invalid code refuses the whole participation)
+  const result = await participate(
+    ctx,
+    input.tenant,
+    input.campaign,
+    {
+      answers: input.answers,
+      consent: input.consent,
+      ...(input.landingId ? { landingId: input.landingId } : {}),
+    },
+    { ...meta, codes: [...new Set(input.codes)] },
+  );
+  const outcome = result.body.outcome;
+  return {
+    participationId: result.body.participationId,
+    entries: outcome.kind === 'raffle' ? outcome.entries : 0,
+  };
 }
 
 /**
@@ -117,9 +109,15 @@ export async function submitRaffleForm(
 export async function addRaffleEntries(
   tx: Tx,
   ctx: Ctx,
-  p: { tenantId: string; campaignId: string; participantId: string; participationId: string },
+  p: {
+    tenantId: string;
+    campaignId: string;
+    participantId: string;
+    participationId: string;
+    codes: string[];
+  },
 ): Promise<number> {
-  const codes = formCodes.get(ctx) ?? [];
+  const { codes } = p;
   const now = ctx.clock.now();
   if (codes.length === 0) {
     await insertParticipationEntry(tx, { ...p, now });
