@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
+import { UploadReportCard } from '../../components/upload-report.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/back-office-context.ts';
 import { CentreForm } from './centre-form.tsx';
 import { centresQuery, deleteCentre, uploadCentres } from './centres.api.ts';
-import { UploadReportCard } from './upload-report.tsx';
 
 /** CSV of centres: choose the file, send it, read the per-row report. */
 function UploadCentres() {

@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { UploadReportCard } from '../../components/upload-report.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
@@ -331,45 +332,7 @@ export function UploadPeople() {
           {t('crm.upload')}
         </Button>
       </Group>
-      {report && (
-        <Card withBorder data-testid="upload-report">
-          <Group mb="sm">
-            <Badge variant="light">{t('crm.reportTotal', { count: report.total })}</Badge>
-            <Badge variant="light" color="green">
-              {t('crm.reportCreated', { count: report.created })}
-            </Badge>
-            <Badge variant="light" color="blue">
-              {t('crm.reportUpdated', { count: report.updated })}
-            </Badge>
-            <Badge variant="light" color="red">
-              {t('crm.reportRefused', { count: report.refused.length })}
-            </Badge>
-          </Group>
-          {report.refused.length > 0 && (
-            <Table striped>
-              <Table.Caption>{t('crm.refusedCaption')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('crm.row')}</Table.Th>
-                  <Table.Th>{t('crm.field')}</Table.Th>
-                  <Table.Th>{t('crm.problem')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {report.refused.flatMap((refusal) =>
-                  refusal.errors.map((error) => (
-                    <Table.Tr key={`${refusal.row}-${error.field}-${error.code}-${error.message}`}>
-                      <Table.Td>{refusal.row}</Table.Td>
-                      <Table.Td>{error.field}</Table.Td>
-                      <Table.Td>{error.message}</Table.Td>
-                    </Table.Tr>
-                  )),
-                )}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Card>
-      )}
+      {report && <UploadReportCard report={report} />}
     </Stack>
   );
 }

@@ -17,12 +17,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { UploadReportCard } from '../../components/upload-report.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/back-office-context.ts';
 import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
-import { UploadReportCard } from '../centres/upload-report.tsx';
 import { CodeLookup } from './code-lookup.tsx';
 import { jobPercent, parseCount } from './codes-model.ts';
 import {
