@@ -5,7 +5,8 @@
  * the same rules and Spanish messages as the server, submits them to the participation route with
  * an Idempotency-Key (one per submit attempt, reused on network retries), shows field refusals on
  * their fields, and then the outcome: the reward code in `[data-reward-code]`, the instant-award
- * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]`.
+ * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]` and, after first paint, loads
+ * the map (map.ts) above the list.
  */
 import {
   applyMask,
@@ -40,6 +41,7 @@ type PageData = {
   rules: Rules;
   messages: Record<string, string>;
   centres: Centre[];
+  map: { script: string; css: string } | null;
 };
 
 type ErrorBody = {
@@ -319,8 +321,29 @@ function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number
   box.append(list);
 }
 
+/** Leaflet and the tiles come after the page has painted, and only when a centre has a position. */
+function loadMapLibrary(box: HTMLElement, map: { script: string; css: string }): void {
+  const canvas = document.createElement('div');
+  canvas.className = 'lp-map-canvas';
+  canvas.setAttribute('role', 'region');
+  canvas.setAttribute('aria-label', 'Mapa de centros de canje');
+  box.prepend(canvas);
+  const load = () => {
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = map.css;
+    const script = document.createElement('script');
+    script.src = map.script;
+    document.head.append(css, script);
+  };
+  if (document.readyState === 'complete') setTimeout(load, 0);
+  else addEventListener('load', () => setTimeout(load, 0), { once: true });
+}
+
 function bindMap(box: HTMLElement): void {
   if (!data) return;
+  if (data.map && data.centres.some((c) => typeof c.lat === 'number' && typeof c.lng === 'number'))
+    loadMapLibrary(box, data.map);
   const note = document.createElement('p');
   box.append(note);
   renderCentres(box, data.centres);
@@ -334,8 +357,11 @@ function bindMap(box: HTMLElement): void {
   button.textContent = 'Ordenar por cercanía';
   button.addEventListener('click', () => {
     navigator.geolocation.getCurrentPosition(
-      (position) =>
-        renderCentres(box, data.centres, { lat: position.coords.latitude, lng: position.coords.longitude }),
+      (position) => {
+        const here = { lat: position.coords.latitude, lng: position.coords.longitude };
+        renderCentres(box, data.centres, here);
+        box.dispatchEvent(new CustomEvent('lp:location', { detail: here }));
+      },
       () => {
         note.textContent = text('GEOLOCATION_UNSUPPORTED');
       },
