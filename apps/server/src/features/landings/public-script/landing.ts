@@ -70,6 +70,9 @@ function controlOf(form: HTMLFormElement, key: string): Control | null {
 
 function showFieldError(control: Control, message: string | null): void {
   const id = `${control.id || control.name}-error`;
+  // a date's lists share one message, after the lists
+  const anchor =
+    control.dataset.datePart && control.parentElement?.tagName === 'DIV' ? control.parentElement : control;
   let note = document.getElementById(id);
   if (!message) {
     note?.remove();
@@ -80,7 +83,7 @@ function showFieldError(control: Control, message: string | null): void {
     note = document.createElement('span');
     note.id = id;
     note.className = 'lp-field-error';
-    control.insertAdjacentElement('afterend', note);
+    anchor.insertAdjacentElement('afterend', note);
   }
   note.textContent = message;
   control.setAttribute('aria-invalid', 'true');
@@ -107,9 +110,60 @@ function say(form: HTMLFormElement, message: string, kind: 'ok' | 'error'): void
   area.hidden = false;
 }
 
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** The day, month and year lists of a date field, when the page asks for it that way. */
+function dateParts(form: HTMLFormElement, key: string): Record<string, HTMLSelectElement> | null {
+  const parts: Record<string, HTMLSelectElement> = {};
+  for (const select of Array.from(form.querySelectorAll<HTMLSelectElement>('select[data-date-part]')))
+    if (select.name === key && select.dataset.datePart) parts[select.dataset.datePart] = select;
+  return parts.day && parts.month && parts.year ? parts : null;
+}
+
+/** Days 1-31, the months by name, and the years from this one back 100 (newest first). */
+function fillDateParts(parts: Record<string, HTMLSelectElement>): void {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const fill = (select: HTMLSelectElement | undefined, options: [string, string][]) => {
+    if (!select || select.options.length > 1) return;
+    for (const [label, value] of options) select.add(new Option(label, value));
+  };
+  fill(
+    parts.day,
+    Array.from({ length: 31 }, (_, i) => [String(i + 1), pad(i + 1)]),
+  );
+  fill(
+    parts.month,
+    MONTHS.map((name, i) => [name, pad(i + 1)]),
+  );
+  const year = Number(localToday().slice(0, 4));
+  fill(
+    parts.year,
+    Array.from({ length: 101 }, (_, i) => [String(year - i), String(year - i)]),
+  );
+}
+
 /** Reads one field's answer from the form (FormData: a control named `submit` cannot shadow it). */
 function answerOf(form: HTMLFormElement, values: FormData, field: Field): unknown {
   if (field.type === 'multichoice') return values.getAll(field.key).map(String);
+  const parts = field.type === 'date' ? dateParts(form, field.key) : null;
+  if (parts) {
+    const [d, m, y] = [parts.day?.value, parts.month?.value, parts.year?.value];
+    if (!d && !m && !y) return '';
+    return d && m && y ? `${y}-${m}-${d}` : 'incompleta';
+  }
   const control = controlOf(form, field.key);
   if (field.type === 'checkbox') return control instanceof HTMLInputElement ? control.checked : undefined;
   const raw = values.get(field.key);
@@ -211,8 +265,24 @@ function bindForm(form: HTMLFormElement): void {
       const issue = value === '' || value === undefined ? null : check(field, value);
       showFieldError(control, issue ? text(issue.code, issue.params) : null);
     };
+    const parts = field.type === 'date' ? dateParts(form, field.key) : null;
+    if (parts) {
+      fillDateParts(parts);
+      // the message waits until the three lists are chosen (or the form is sent)
+      for (const select of Object.values(parts))
+        select.addEventListener('change', () => {
+          if (Object.values(parts).every((s) => s.value)) recheck();
+        });
+      continue;
+    }
     control.addEventListener('blur', recheck);
     control.addEventListener('change', recheck);
+    // a message goes as soon as the value is right (new ones wait for blur): no jump under a tap
+    control.addEventListener('input', () => {
+      if (control.getAttribute('aria-invalid') !== 'true') return;
+      const value = answerOf(form, new FormData(form), field);
+      if (value !== '' && value !== undefined && !check(field, value)) showFieldError(control, null);
+    });
   }
 
   const consent = controlOf(form, 'consent');
