@@ -46,6 +46,24 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
   await page.getByTestId('attr-src').fill('https://example.com/banner.png');
   await page.getByTestId('attr-alt').fill('Premio');
   await expect(frame.locator('img[alt="Premio"]')).toHaveAttribute('src', 'https://example.com/banner.png');
+  // ...replaced by an uploaded one: checked and re-encoded by the server, kept in the tenant's assets
+  const upload = page.waitForResponse(
+    (r) => r.url().endsWith('/api/images') && r.request().method() === 'POST',
+  );
+  await page.locator('input[type=file][accept^="image/"]').setInputFiles({
+    name: 'banner.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  expect((await upload).status()).toBe(201);
+  await expect(frame.locator('img[alt="Premio"]')).toHaveAttribute(
+    'src',
+    /^\/assets\/demo\/[0-9a-f-]{36}\.webp$/,
+  );
+  await expect(page.getByTestId('attr-src')).toHaveValue(/^\/assets\/demo\//);
 
   // a form in the second column with the campaign's fields, consent, a button and the reward code
   await layer(page, 'Columna').nth(1).click();
@@ -124,6 +142,10 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
   const response = await phone.goto(url);
   expect(response?.status()).toBe(200);
   await expect(phone.getByRole('heading', { name: 'Gane con el constructor' })).toBeVisible();
+  // the uploaded image is served from the tenant's assets
+  await expect
+    .poll(() => phone.locator('img[alt="Premio"]').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   const cedula = `1${String(Date.now()).slice(-8)}`;
   await phone.getByLabel('Cédula').pressSequentially(cedula);
   await phone.getByLabel('Nombre completo').fill('Ana Rodríguez');

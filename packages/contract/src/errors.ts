@@ -313,6 +313,26 @@ const catalogue = {
     en: 'The file is not a valid CSV with the expected columns.',
   },
 
+  // --- images -------------------------------------------------------------------------------
+  /** An upload over 5 MB (before re-encoding). */
+  IMAGE_TOO_LARGE: {
+    status: 413,
+    es: 'La imagen supera el tamaño máximo de {max} MB.',
+    en: 'The image is larger than the {max} MB limit.',
+  },
+  /** The bytes are not a JPEG, PNG, WebP or GIF image (whatever the file is called). */
+  IMAGE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    es: 'Solo se aceptan imágenes JPEG, PNG, WebP o GIF.',
+    en: 'Only JPEG, PNG, WebP or GIF images are accepted.',
+  },
+  /** A damaged image, or one too large once decoded. */
+  IMAGE_INVALID: {
+    status: 422,
+    es: 'No se pudo leer la imagen: está dañada o es demasiado grande.',
+    en: 'The image could not be read: it is damaged or too large.',
+  },
+
   // --- reward codes and redemption -------------------------------------------------------
   CENTRE_CODE_TAKEN: {
     status: 409,

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './countries.ts';
 export * from './errors.ts';
 export * from './forms.ts';
+export * from './images.ts';
 export * from './landings.ts';
 export * from './people.ts';
 export * from './raffles.ts';

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   char,
+  customType,
   date,
   doublePrecision,
   integer,
@@ -19,6 +20,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** bytea: a Buffer from pg, a Uint8Array from PGlite; read it through Buffer.from. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const countries = pgTable('countries', {
   code: char('code', { length: 2 }).primaryKey(),
@@ -514,4 +517,22 @@ export const raffleCodes = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    data: bytea('data').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -3,6 +3,7 @@ import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
 import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
 import { registerCentresRoutes } from './centres/centres.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerImagesRoutes } from './images/images.routes.ts';
 import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.routes.ts';
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
@@ -30,4 +31,5 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerRewardCodesRoutes,
   registerInstantAwardsRoutes,
   registerRafflesRoutes,
+  registerImagesRoutes,
 ];

@@ -1,6 +1,8 @@
 import type { Role } from '@promo/contract';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
+import { multipart } from '../../testing/multipart.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 /**
@@ -125,6 +127,16 @@ const [draw] = await t.db.ownerQuery<{ id: string }>(
   [tenant.id, campaign.id],
 );
 
+const uploadedImage = await (async () => {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
+  const { payload, headers } = multipart({}, png, 'x.png', 'image/png');
+  return (
+    await t.request({ method: 'POST', url: '/api/images', token: tenant.admin.token, body: payload, headers })
+  ).body as { id: string };
+})();
+
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
   if (url.startsWith('/api/redemption-centres'))
@@ -142,6 +154,7 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
     return { id: tenant.admin.userId, body: write && !url.endsWith('password-reset') ? body : undefined };
   }
   if (url.startsWith('/api/blacklist')) return { id: blacklisted.id };
+  if (url.startsWith('/api/images')) return { id: uploadedImage.id };
   if (url.startsWith('/api/participants')) return { id: person.id };
   if (url.startsWith('/api/campaign-groups'))
     return { id: group.id, body: write ? { name: 'x', campaignIds: [campaign.id] } : undefined };

@@ -27,6 +27,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLocale } from '../../lib/i18n.ts';
+import { ImageUpload } from './image-upload.tsx';
 
 export const INSPECTOR_WIDTH = 350;
 
@@ -194,6 +195,21 @@ export function Inspector({
               attribute('src', t('builder.inspector.src'), (v) =>
                 v === '' || isSafeImageUrl(v) ? null : message('FIELD_INVALID'),
               ),
+              <ImageUpload
+                key={`${id}-upload`}
+                onUploaded={(image) =>
+                  onChange((item) => {
+                    const sized = item.attributes.width
+                      ? item
+                      : setAttribute(
+                          setAttribute(item, 'width', String(image.width)),
+                          'height',
+                          String(image.height),
+                        );
+                    return setAttribute(sized, 'src', image.url);
+                  })
+                }
+              />,
               attribute('alt', t('builder.inspector.alt')),
             ]
           : null}
