@@ -125,6 +125,14 @@ const [draw] = await t.db.ownerQuery<{ id: string }>(
   [tenant.id, campaign.id],
 );
 
+const [commitment] = await t.db.ownerQuery<{ id: string }>(
+  `insert into raffle_commitments (tenant_id, campaign_id, kind, source, options, last_entry_id, entries_count,
+     total_weight, entries_hash, committed_at)
+   values ($1, $2, 'public_value', 'Lotería', '{}', 0, 0, 0, repeat('0', 64), now())
+   returning id`,
+  [tenant.id, campaign.id],
+);
+
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
   if (url.startsWith('/api/redemption-centres'))
@@ -177,6 +185,10 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
     return { id: prize?.id as string, body: write ? { name: 'x' } : undefined };
   if (url.startsWith('/api/raffle/draws/'))
     return { id: draw?.id as string, body: write ? { position: 1, reason: 'x' } : undefined };
+  if (url.startsWith('/api/raffle/commitments/'))
+    return { id: commitment?.id as string, body: { value: '12-34-56' } };
+  if (url.startsWith('/api/raffle/campaigns/'))
+    return { id: campaign.id, body: write ? { kind: 'server_secret' } : undefined };
   if (url.startsWith('/api/raffle/')) return { id: campaign.id };
   throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
 }
