@@ -102,7 +102,7 @@ export function CertificatePage() {
             </Code>
           </Row>
           <Row label={t('raffles.certificate.options')}>
-            <Code>{JSON.stringify(c.options)}</Code>
+            <Code className="hash">{JSON.stringify(c.options)}</Code>
           </Row>
           {c.replacesDrawId && (
             <Row label={t('raffles.certificate.replaces')}>
