@@ -22,6 +22,18 @@ const commitment = createHash('sha256').update(Buffer.from(certificate.seed, 'he
 if (commitment !== certificate.seedCommitment)
   failures.push(`seed does not match its commitment ${certificate.seedCommitment}`);
 
+// a seed committed ahead as a public value (lottery result, beacon round) is SHA-256 of its text
+const committed = certificate.commitment;
+if (committed?.kind === 'public_value') {
+  const fromValue = createHash('sha256')
+    .update(String(committed.value ?? ''), 'utf8')
+    .digest('hex');
+  if (fromValue !== certificate.seed)
+    failures.push(`seed is not SHA-256 of the public value "${committed.value}" (${committed.source})`);
+}
+if (committed && !(new Date(committed.committedAt) <= new Date(certificate.drawnAt)))
+  failures.push('the commitment is dated after the draw');
+
 const lines = bytes.toString('utf8').split('\n');
 if (lines[0] !== 'entry_id,participant,weight') failures.push('unexpected entry list header');
 const ids = [];
@@ -107,3 +119,7 @@ if (failures.length > 0) {
 console.log(
   `OK draw ${certificate.drawId}: ${expected.length} positions from ${ids.length} entries reproduced (${certificate.algorithm})`,
 );
+if (committed)
+  console.log(
+    `   seed committed ${committed.committedAt} as ${committed.kind === 'public_value' ? `public value of ${committed.source}` : `server secret, SHA-256 ${certificate.seedCommitment}`}`,
+  );

@@ -629,6 +629,18 @@ const catalogue = {
     es: 'No quedan suplentes en este sorteo: realice un sorteo nuevo.',
     en: 'No alternates are left in this draw: make a new draw.',
   },
+  /** A one-request draw while a recorded seed commitment waits to be drawn. */
+  RAFFLE_COMMITMENT_PENDING: {
+    status: 409,
+    es: 'Este sorteo tiene un compromiso de semilla registrado: realice el sorteo desde ese compromiso.',
+    en: 'This raffle has a recorded seed commitment: draw from that commitment.',
+  },
+  /** A commitment drawn twice. */
+  RAFFLE_COMMITMENT_USED: {
+    status: 409,
+    es: 'Este compromiso ya se usó en un sorteo.',
+    en: 'This commitment has already been drawn.',
+  },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof catalogue;

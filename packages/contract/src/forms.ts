@@ -194,7 +194,15 @@ export const ParticipationOutcome = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('instant_award'),
     won: z.boolean(),
-    prize: z.object({ name: z.string() }).optional(),
+    prize: z
+      .object({
+        name: z.string(),
+        value: z.number().optional(),
+        department: z.string().nullable().optional(),
+        centre: z.object({ name: z.string(), address: z.string().nullable() }).nullable().optional(),
+      })
+      .optional()
+      .describe('what was won and where to claim it (centre, else department)'),
   }),
   z.object({ kind: z.literal('raffle'), entries: z.number().int() }),
   z.object({ kind: z.literal('points'), balance: z.number() }),

@@ -155,6 +155,20 @@ export const DrawCertificate = z.object({
   reason: z.string().nullable(),
   drawnAt: z.string(),
   drawnBy: z.string().nullable(),
+  commitment: z
+    .object({
+      id: Id,
+      kind: z.enum(['server_secret', 'public_value']),
+      source: z.string().nullable().describe('the public future value named before the draw'),
+      value: z
+        .string()
+        .nullable()
+        .describe('the public value as revealed; seed = SHA-256 of its UTF-8 bytes'),
+      committedAt: z.string(),
+      committedBy: z.string().nullable(),
+    })
+    .nullable()
+    .describe('recorded before the draw; null when the seed was committed in the draw request'),
 });
 export type DrawCertificate = z.infer<typeof DrawCertificate>;
 
@@ -163,6 +177,8 @@ export const DrawPerson = z.object({
   entryId: z.string(),
   cedula: z.string(),
   name: z.string().nullable(),
+  /** Winners only: the text telling the person they won, in the caller's language. */
+  notification: z.string().nullable(),
 });
 
 export const DrawResult = z.object({
@@ -176,6 +192,96 @@ export type DrawResult = z.infer<typeof DrawResult>;
 export const Redraw = z.strictObject({
   position: z.number().int().min(1),
   reason: Text(500),
+});
+
+/** Draw options as sent in a body (the commitment freezes them with the entry list). */
+export const DrawOptionsInput = z.strictObject({
+  count: z.number({ error: 'FIELD_INVALID' }).int().min(1).max(1000).default(1),
+  alternates: z.number({ error: 'FIELD_INVALID' }).int().min(0).max(1000).default(0),
+  onePerIdentity: z.boolean().default(false),
+  excludePreviousWinners: z.boolean().default(false),
+  weighting: z.enum(['entries', 'points', 'people']).default('entries'),
+  department: z.string().max(80).optional(),
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+});
+
+/**
+ * A seed commitment recorded before the draw: the server keeps a secret and shows its SHA-256, or
+ * the admin names a public future value (a lottery result, a beacon round) entered at the draw.
+ */
+export const CreateCommitment = z.strictObject({
+  kind: z.enum(['server_secret', 'public_value']),
+  source: z.string().trim().min(3, { error: 'FIELD_REQUIRED' }).max(300).optional(),
+  options: DrawOptionsInput.default({
+    count: 1,
+    alternates: 0,
+    onePerIdentity: false,
+    excludePreviousWinners: false,
+    weighting: 'entries',
+  }),
+});
+export type CreateCommitment = z.infer<typeof CreateCommitment>;
+
+export const Commitment = z.object({
+  id: Id,
+  campaignId: Id,
+  kind: z.enum(['server_secret', 'public_value']),
+  source: z.string().nullable(),
+  seedCommitment: z.string().nullable().describe('SHA-256 of the secret seed (server_secret)'),
+  options: DrawOptions,
+  entriesCount: z.number(),
+  totalWeight: z.number(),
+  entriesHash: z.string(),
+  committedAt: z.string(),
+  committedBy: z.string().nullable(),
+  drawId: z.string().nullable(),
+});
+export type Commitment = z.infer<typeof Commitment>;
+
+export const CommitmentDraw = z.strictObject({
+  value: z
+    .string()
+    .trim()
+    .min(1, { error: 'FIELD_REQUIRED' })
+    .max(300)
+    .optional()
+    .describe('the public value, as published (public_value only)'),
+});
+
+export const DrawSummary = z.object({
+  drawId: Id,
+  drawnAt: z.string(),
+  drawnBy: z.string().nullable(),
+  entriesCount: z.number(),
+  entriesHash: z.string(),
+  winners: z.number(),
+  alternates: z.number(),
+  replacesDrawId: z.string().nullable(),
+  reason: z.string().nullable(),
+  replacedBy: z.string().nullable(),
+  committed: z.boolean(),
+});
+export type DrawSummary = z.infer<typeof DrawSummary>;
+
+export const EntryRow = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  cedula: z.string(),
+  name: z.string().nullable(),
+  department: z.string().nullable(),
+  points: z.number(),
+  code: z.string().nullable(),
+});
+export type EntryRow = z.infer<typeof EntryRow>;
+export const EntriesQuery = z.object({
+  page: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(1).default(1),
+  pageSize: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(1).max(200).default(20),
+  q: z.string().trim().max(100, { error: 'FIELD_TOO_LONG' }).optional(),
+});
+export const EntriesExportQuery = z.object({
+  q: z.string().trim().max(100, { error: 'FIELD_TOO_LONG' }).optional(),
+  format: z.enum(['csv', 'xlsx']).default('csv'),
 });
 
 export const WinnersReportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });

@@ -499,6 +499,30 @@ export const raffleDraws = pgTable(
     alternates: jsonb('alternates').notNull(),
     drawnBy: uuid('drawn_by'),
     drawnAt: at('drawn_at').notNull(),
+    commitment: jsonb('commitment'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const raffleCommitments = pgTable(
+  'raffle_commitments',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    kind: text('kind', { enum: ['server_secret', 'public_value'] }).notNull(),
+    source: text('source'),
+    secret: char('secret', { length: 64 }),
+    seedCommitment: char('seed_commitment', { length: 64 }),
+    options: jsonb('options').notNull(),
+    lastEntryId: bigint('last_entry_id', { mode: 'number' }).notNull(),
+    excluded: jsonb('excluded').notNull(),
+    entriesCount: integer('entries_count').notNull(),
+    totalWeight: bigint('total_weight', { mode: 'number' }).notNull(),
+    entriesHash: char('entries_hash', { length: 64 }).notNull(),
+    committedBy: uuid('committed_by'),
+    committedAt: at('committed_at').notNull(),
+    drawId: uuid('draw_id'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -29,6 +29,13 @@ function promotionRoutes(): RouteObject[] {
     { path: 'blacklist', loader: guard, lazy: () => import('./routes/blacklist-route.tsx') },
     { path: 'crm', loader: guard, lazy: () => import('./routes/crm-route.tsx') },
     { path: 'statistics', loader: guard, lazy: () => import('./routes/statistics-route.tsx') },
+    { path: 'raffles', loader: guard, lazy: () => import('./routes/raffles-route.tsx') },
+    {
+      path: 'raffles/draws/:drawId',
+      loader: guard,
+      lazy: () => import('./routes/raffle-certificate-route.tsx'),
+    },
+    { path: 'instant-awards', loader: guard, lazy: () => import('./routes/instant-awards-route.tsx') },
   ];
 }
 

@@ -111,11 +111,8 @@ function fileNameOf(response: Response, fallback: string): string {
   return plain ?? fallback;
 }
 
-/** Fetches a download as a blob and saves it with the server's file name. */
-async function download(path: string, options: RequestOptions & { fallbackName?: string } = {}) {
-  const response = await send(options.body === undefined ? 'GET' : 'POST', path, options);
-  const blob = await response.blob();
-  const name = fileNameOf(response, options.fallbackName ?? 'download');
+/** Saves a blob made in the browser (or fetched) as a file download. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -124,6 +121,14 @@ async function download(path: string, options: RequestOptions & { fallbackName?:
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Fetches a download as a blob and saves it with the server's file name. */
+async function download(path: string, options: RequestOptions & { fallbackName?: string } = {}) {
+  const response = await send(options.body === undefined ? 'GET' : 'POST', path, options);
+  const blob = await response.blob();
+  const name = fileNameOf(response, options.fallbackName ?? 'download');
+  saveBlob(blob, name);
   return name;
 }
 

@@ -3,6 +3,7 @@ import type {
   CreatePrize,
   InstantAwardResult,
   MomentsView,
+  ParticipationOutcome,
   Prize,
   SetMoments,
   UpdatePrize,
@@ -237,17 +238,18 @@ export async function getInstantAwardResult(
       throw new AppError('NOT_FOUND');
     const award = await findAward(tx, tenant.id, params.participation);
     if (!award) return { won: false };
-    return {
-      won: true,
-      prize: {
-        name: award.name,
-        value: Number(award.value),
-        department: award.department,
-        centre: award.centre_name ? { name: award.centre_name, address: award.centre_address } : null,
-      },
-      awardedAt: isoOf(award.awarded_at),
-    };
+    return { won: true, prize: prizeOf(award), awardedAt: isoOf(award.awarded_at) };
   });
+}
+
+/** A won prize as the public page shows it: what, and where to claim it. */
+function prizeOf(award: NonNullable<Awaited<ReturnType<typeof findAward>>>) {
+  return {
+    name: award.name,
+    value: Number(award.value),
+    department: award.department,
+    centre: award.centre_name ? { name: award.centre_name, address: award.centre_address } : null,
+  };
 }
 
 /**
@@ -265,7 +267,7 @@ export async function awardInstantPrize(
     participationId: string;
     onePerIdentity: boolean;
   },
-): Promise<{ kind: 'instant_award'; won: boolean; prize?: { name: string } }> {
+): Promise<Extract<ParticipationOutcome, { kind: 'instant_award' }>> {
   const won = await claimMoment(tx, {
     tenantId: p.tenantId,
     campaignId: p.campaign.id,
@@ -274,7 +276,8 @@ export async function awardInstantPrize(
     now: ctx.clock.now(),
     onePerIdentity: p.onePerIdentity,
   });
-  return won
-    ? { kind: 'instant_award', won: true, prize: { name: won.prizeName } }
+  const award = won ? await findAward(tx, p.tenantId, p.participationId) : undefined;
+  return award
+    ? { kind: 'instant_award', won: true, prize: prizeOf(award) }
     : { kind: 'instant_award', won: false };
 }

@@ -198,7 +198,17 @@ describe('winning', () => {
     t.clock.set(new Date('2026-06-01T17:00:00Z'));
     const lucky = validAnswers();
     const win = await participate(t, tenant, campaign.name, lucky);
-    expect(win.body.outcome).toEqual({ kind: 'instant_award', won: true, prize: { name: 'Televisor' } });
+    // the outcome already says what was won and where to claim it (the landing shows it)
+    expect(win.body.outcome).toEqual({
+      kind: 'instant_award',
+      won: true,
+      prize: {
+        name: 'Televisor',
+        value: 300000,
+        department: 'San José',
+        centre: { name: centre.name, address: 'Avenida 2' },
+      },
+    });
     const next = await participate(t, tenant, campaign.name, validAnswers());
     expect(next.body.outcome).toEqual({ kind: 'instant_award', won: false });
 

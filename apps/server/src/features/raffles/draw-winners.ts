@@ -7,11 +7,13 @@ import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.t
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
 import { ALGORITHM, drawPositions, EntriesHasher } from './draw-algorithm.ts';
+import { winnerNotification } from './notifications.ts';
 import {
   type DrawRow,
   type EntryListSpec,
   findDraw,
   findEntryList,
+  findPendingCommitment,
   findPeople,
   insertDraw,
   lastEntryId,
@@ -66,95 +68,146 @@ export function toCertificate(row: DrawRow, campaignName: string): DrawCertifica
     reason: row.reason,
     drawnAt: row.drawnAt.toISOString(),
     drawnBy: row.drawnBy,
+    commitment: (row.commitment as DrawCertificate['commitment']) ?? null,
   };
 }
 
-export async function toResult(tx: Tx, tenantId: string, certificate: DrawCertificate): Promise<DrawResult> {
-  const people = await findPeople(tx, tenantId, [
+/** The people drawn, with the winners' notification text in the caller's language. */
+export async function toResult(
+  tx: Tx,
+  ctx: Ctx,
+  campaign: Pick<CampaignRow, 'title'>,
+  certificate: DrawCertificate,
+): Promise<DrawResult> {
+  const people = await findPeople(tx, actorOf(ctx).tenantId, [
     ...new Set([...certificate.winners, ...certificate.alternates].map((e) => e.participantId)),
   ]);
-  const person = (e: DrawnEntry) => ({
-    position: e.position,
-    entryId: e.entryId,
-    cedula: people.get(e.participantId)?.cedula ?? '',
-    name: people.get(e.participantId)?.name ?? null,
-  });
+  const person = (isWinner: boolean) => (e: DrawnEntry) => {
+    const name = people.get(e.participantId)?.name ?? null;
+    return {
+      position: e.position,
+      entryId: e.entryId,
+      cedula: people.get(e.participantId)?.cedula ?? '',
+      name,
+      notification: isWinner
+        ? winnerNotification(ctx.locale, {
+            name,
+            position: e.position,
+            campaign: campaign.title,
+            certificate,
+          })
+        : null,
+    };
+  };
   return {
     drawId: certificate.drawId,
-    winners: certificate.winners.map(person),
-    alternates: certificate.alternates.map(person),
+    winners: certificate.winners.map(person(true)),
+    alternates: certificate.alternates.map(person(false)),
     certificate,
   };
 }
 
+/** The options of a draw as recorded (dates normalised to ISO UTC). */
+export function drawOptionsOf(query: DrawQuery): DrawOptions {
+  if (query.from && query.to && query.from >= query.to) throw fieldError('to', 'DATE_RANGE_INVALID');
+  return {
+    count: query.count,
+    alternates: query.alternates,
+    onePerIdentity: query.onePerIdentity ?? false,
+    excludePreviousWinners: query.excludePreviousWinners ?? false,
+    weighting: query.weighting,
+    department: query.department ?? null,
+    from: query.from ? new Date(query.from).toISOString() : null,
+    to: query.to ? new Date(query.to).toISOString() : null,
+  };
+}
+
+/** Freezes the entry list of a draw: every entry up to the last one, with the options' filters. */
+export async function frozenSpec(
+  tx: Tx,
+  tenantId: string,
+  campaignId: string,
+  options: DrawOptions,
+): Promise<EntryListSpec> {
+  return {
+    campaignId,
+    lastEntryId: await lastEntryId(tx, tenantId, campaignId),
+    options,
+    excluded: options.excludePreviousWinners ? await previousWinners(tx, tenantId, campaignId) : [],
+  };
+}
+
 /**
- * Draws winners and ranked alternates of a raffle campaign and records the draw: the entry list
- * up to the last entry is frozen and hashed, a fresh seed is committed, and the positions come
- * from the documented algorithm (`draw-algorithm.ts`). A draw is never redone: each call is a
- * new recorded draw.
+ * Draws the positions over a frozen list with a revealed seed and records the draw (never
+ * redone: each call is a new recorded draw).
  */
-export async function drawWinners(ctx: Ctx, campaignId: string, query: DrawQuery): Promise<DrawResult> {
+export async function recordDraw(
+  tx: Tx,
+  ctx: Ctx,
+  campaign: CampaignRow,
+  spec: EntryListSpec,
+  seed: { seed: string; commitment: string; recorded: DrawCertificate['commitment']; expectedHash?: string },
+): Promise<DrawResult> {
   const actor = actorOf(ctx);
   const { tenantId } = actor;
-  if (query.from && query.to && query.from >= query.to) throw fieldError('to', 'DATE_RANGE_INVALID');
+  const { options } = spec;
+  const { entries, hash } = await hashedEntries(tx, tenantId, spec);
+  if (entries.ids.length === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
+  // entries are append-only: a frozen list hashes the same at the draw as at the commitment
+  if (seed.expectedHash && seed.expectedHash !== hash) throw new AppError('CONFLICT');
+  const positions = drawPositions(entries, {
+    seed: seed.seed,
+    entriesHash: hash,
+    picks: options.count + options.alternates,
+    onePerIdentity: options.onePerIdentity,
+  });
+  const drawn: DrawnEntry[] = positions.map((index, i) => ({
+    position: i + 1,
+    entryId: entries.ids[index] as string,
+    participantId: entries.participants[index] as string,
+  }));
+  const row = await insertDraw(tx, {
+    tenantId,
+    campaignId: campaign.id,
+    options,
+    lastEntryId: spec.lastEntryId,
+    excluded: spec.excluded,
+    entriesCount: entries.ids.length,
+    totalWeight: entries.cumulative[entries.cumulative.length - 1] ?? 0,
+    entriesHash: hash,
+    seed: seed.seed,
+    seedCommitment: seed.commitment,
+    algorithm: ALGORITHM,
+    winners: drawn.slice(0, options.count),
+    alternates: drawn.slice(options.count),
+    drawnBy: actor.userId,
+    drawnAt: ctx.clock.now(),
+    commitment: seed.recorded,
+  });
+  await audit(tx, ctx, {
+    tenantId,
+    action: 'raffle.draw',
+    entityType: 'raffle_draw',
+    entityId: row.id,
+    details: { campaignId: campaign.id, entriesHash: hash, entriesCount: entries.ids.length },
+  });
+  return toResult(tx, ctx, campaign, toCertificate(row, campaign.name));
+}
+
+/**
+ * The one-request draw: the entry list up to the last entry is frozen and hashed, a fresh seed is
+ * committed and revealed at once. Refused while a commitment recorded ahead waits to be drawn.
+ */
+export async function drawWinners(ctx: Ctx, campaignId: string, query: DrawQuery): Promise<DrawResult> {
+  const { tenantId } = actorOf(ctx);
+  const options = drawOptionsOf(query);
   return inTenant(ctx, async (tx) => {
     // the lock makes draws of one campaign take turns (excludePreviousWinners sees the last one)
     const campaign = await raffleCampaign(tx, tenantId, campaignId, true);
-    const options: DrawOptions = {
-      count: query.count,
-      alternates: query.alternates,
-      onePerIdentity: query.onePerIdentity ?? false,
-      excludePreviousWinners: query.excludePreviousWinners ?? false,
-      weighting: query.weighting,
-      department: query.department ?? null,
-      from: query.from ? new Date(query.from).toISOString() : null,
-      to: query.to ? new Date(query.to).toISOString() : null,
-    };
-    const spec: EntryListSpec = {
-      campaignId,
-      lastEntryId: await lastEntryId(tx, tenantId, campaignId),
-      options,
-      excluded: options.excludePreviousWinners ? await previousWinners(tx, tenantId, campaignId) : [],
-    };
-    const { entries, hash } = await hashedEntries(tx, tenantId, spec);
-    if (entries.ids.length === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
-    const { seed, commitment } = newSeed();
-    const positions = drawPositions(entries, {
-      seed,
-      entriesHash: hash,
-      picks: options.count + options.alternates,
-      onePerIdentity: options.onePerIdentity,
-    });
-    const drawn: DrawnEntry[] = positions.map((index, i) => ({
-      position: i + 1,
-      entryId: entries.ids[index] as string,
-      participantId: entries.participants[index] as string,
-    }));
-    const row = await insertDraw(tx, {
-      tenantId,
-      campaignId,
-      options,
-      lastEntryId: spec.lastEntryId,
-      excluded: spec.excluded,
-      entriesCount: entries.ids.length,
-      totalWeight: entries.cumulative[entries.cumulative.length - 1] ?? 0,
-      entriesHash: hash,
-      seed,
-      seedCommitment: commitment,
-      algorithm: ALGORITHM,
-      winners: drawn.slice(0, options.count),
-      alternates: drawn.slice(options.count),
-      drawnBy: actor.userId,
-      drawnAt: ctx.clock.now(),
-    });
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'raffle.draw',
-      entityType: 'raffle_draw',
-      entityId: row.id,
-      details: { campaignId, entriesHash: hash, entriesCount: entries.ids.length },
-    });
-    return toResult(tx, tenantId, toCertificate(row, campaign.name));
+    if (await findPendingCommitment(tx, tenantId, campaignId))
+      throw new AppError('RAFFLE_COMMITMENT_PENDING');
+    const spec = await frozenSpec(tx, tenantId, campaignId, options);
+    return recordDraw(tx, ctx, campaign, spec, { ...newSeed(), recorded: null });
   });
 }
 
@@ -193,6 +246,7 @@ export async function redraw(ctx: Ctx, drawId: string, input: { position: number
         alternates: rest,
         drawnBy: actor.userId,
         drawnAt: ctx.clock.now(),
+        commitment: previous.commitment,
       });
       await audit(tx, ctx, {
         tenantId,
@@ -201,7 +255,7 @@ export async function redraw(ctx: Ctx, drawId: string, input: { position: number
         entityId: row.id,
         details: { replaces: previous.id, position: input.position },
       });
-      return toResult(tx, tenantId, toCertificate(row, campaign.name));
+      return toResult(tx, ctx, campaign, toCertificate(row, campaign.name));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT');

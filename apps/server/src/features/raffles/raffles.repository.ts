@@ -1,7 +1,8 @@
 import type { DrawOptions } from '@promo/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { raffleDraws } from '../../db/schema.ts';
+import { raffleCommitments, raffleDraws } from '../../db/schema.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 export type DrawRow = typeof raffleDraws.$inferSelect;
 
@@ -126,4 +127,122 @@ export async function pointsOfPerson(
           ${campaignId ? sql`and e.campaign_id = ${campaignId}` : sql``}
         group by e.campaign_id, c.name order by c.name`,
   );
+}
+
+export type CommitmentRow = typeof raffleCommitments.$inferSelect;
+
+export async function insertCommitment(
+  tx: Tx,
+  values: typeof raffleCommitments.$inferInsert,
+): Promise<CommitmentRow> {
+  const [row] = await tx.insert(raffleCommitments).values(values).returning();
+  return row as CommitmentRow;
+}
+
+export async function findCommitment(tx: Tx, tenantId: string, id: string, lock = false) {
+  const query = tx
+    .select()
+    .from(raffleCommitments)
+    .where(and(eq(raffleCommitments.tenantId, tenantId), eq(raffleCommitments.id, id)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function findPendingCommitment(tx: Tx, tenantId: string, campaignId: string) {
+  const [row] = await tx
+    .select()
+    .from(raffleCommitments)
+    .where(
+      and(
+        eq(raffleCommitments.tenantId, tenantId),
+        eq(raffleCommitments.campaignId, campaignId),
+        sql`${raffleCommitments.drawId} is null`,
+      ),
+    );
+  return row;
+}
+
+export async function findCommitments(tx: Tx, tenantId: string, campaignId: string) {
+  return tx
+    .select()
+    .from(raffleCommitments)
+    .where(and(eq(raffleCommitments.tenantId, tenantId), eq(raffleCommitments.campaignId, campaignId)))
+    .orderBy(desc(raffleCommitments.committedAt));
+}
+
+export async function markCommitmentDrawn(tx: Tx, tenantId: string, id: string, drawId: string) {
+  await tx
+    .update(raffleCommitments)
+    .set({ drawId })
+    .where(and(eq(raffleCommitments.tenantId, tenantId), eq(raffleCommitments.id, id)));
+}
+
+/** Every draw of a campaign, newest first, with the redraw that replaced it (if any). */
+export async function findDraws(tx: Tx, tenantId: string, campaignId: string) {
+  return queryRows<{
+    id: string;
+    drawn_at: Date | string;
+    drawn_by: string | null;
+    entries_count: number;
+    entries_hash: string;
+    winners: number;
+    alternates: number;
+    replaces_draw_id: string | null;
+    reason: string | null;
+    replaced_by: string | null;
+    committed: boolean;
+  }>(
+    tx,
+    sql`select d.id, d.drawn_at, d.drawn_by, d.entries_count, d.entries_hash,
+               jsonb_array_length(d.winners)::int as winners, jsonb_array_length(d.alternates)::int as alternates,
+               d.replaces_draw_id, d.reason, r.id as replaced_by, d.commitment is not null as committed
+        from raffle_draws d
+        left join raffle_draws r on r.tenant_id = d.tenant_id and r.replaces_draw_id = d.id
+        where d.tenant_id = ${tenantId} and d.campaign_id = ${campaignId}
+        order by d.drawn_at desc, d.id`,
+  );
+}
+
+export type EntryFilter = { tenantId: string; campaignId: string; q?: string | undefined };
+
+function entryWhere(f: EntryFilter): SQL {
+  const q = f.q?.trim();
+  return sql`e.tenant_id = ${f.tenantId} and e.campaign_id = ${f.campaignId}
+    ${q ? sql`and (p.cedula ilike ${containsPattern(q)} or p.name ilike ${containsPattern(q)})` : sql``}`;
+}
+
+export type EntryListRow = {
+  id: string;
+  created_at: Date | string;
+  cedula: string;
+  name: string | null;
+  department: string | null;
+  points: number;
+  code: string | null;
+};
+
+/** A campaign's raffle entries with the person, by id (newest first for the list, keyset for exports). */
+export async function findEntries(
+  tx: Tx,
+  f: EntryFilter,
+  page: { limit: number; offset?: number; afterId?: string; newestFirst?: boolean },
+) {
+  return queryRows<EntryListRow>(
+    tx,
+    sql`select e.id::text as id, e.created_at, p.cedula, p.name, e.department, e.points, e.code
+        from raffle_entries e join participants p on p.tenant_id = e.tenant_id and p.id = e.participant_id
+        where ${entryWhere(f)} ${page.afterId ? sql`and e.id > ${page.afterId}::bigint` : sql``}
+        order by e.id ${page.newestFirst ? sql`desc` : sql`asc`}
+        limit ${page.limit} offset ${page.offset ?? 0}`,
+  );
+}
+
+export async function countEntries(tx: Tx, f: EntryFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n
+        from raffle_entries e join participants p on p.tenant_id = e.tenant_id and p.id = e.participant_id
+        where ${entryWhere(f)}`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -1,11 +1,19 @@
 import {
+  Commitment,
+  CommitmentDraw,
+  CreateCommitment,
   CreatedRaffleCodes,
   CreateRaffleCodes,
   DrawQuery,
   DrawResult,
+  DrawSummary,
+  EntriesExportQuery,
+  EntriesQuery,
+  EntryRow,
   IdParams,
   PointsByIdentification,
   PointsQuery,
+  pageOf,
   RaffleForm,
   RaffleFormResult,
   Redraw,
@@ -21,6 +29,7 @@ import { AppError } from '../../platform/errors.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import { xlsxAttachment } from '../../platform/xlsx.ts';
 import type { FeatureDeps } from '../types.ts';
+import { createCommitment, drawCommitment, listCommitments } from './commitments.service.ts';
 import { drawWinners, redraw } from './draw-winners.ts';
 import {
   createRaffleCodes,
@@ -31,7 +40,10 @@ import {
 import {
   certificateHtml,
   drawEntriesCsv,
+  entriesExport,
   getDraw,
+  listDraws,
+  listEntries,
   pointsByIdentification,
   winnersReport,
 } from './raffles.service.ts';
@@ -249,5 +261,98 @@ export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureD
       },
     },
     async (request) => pointsByIdentification(ctxOf(request), request.query.cedula, request.query.campaignId),
+  );
+
+  app.get(
+    '/api/raffle/campaigns/:id/entries',
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'Entries of raffle campaign `id`, newest first; `q` searches identity number or name',
+        params: IdParams,
+        querystring: EntriesQuery,
+        response: { 200: pageOf(EntryRow) },
+      },
+    },
+    async (request) => listEntries(ctxOf(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/raffle/campaigns/:id/entries/export',
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'Entries of raffle campaign `id` (CSV or XLSX, streamed; `q` as in the list)',
+        params: IdParams,
+        querystring: EntriesExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const stream = await entriesExport(ctxOf(request), request.params.id, request.query);
+      return reply
+        .headers(
+          format === 'xlsx' ? xlsxAttachment('participaciones.xlsx') : attachment('participaciones.csv'),
+        )
+        .send(stream);
+    },
+  );
+  app.get(
+    '/api/raffle/campaigns/:id/draws',
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'Recorded draws of raffle campaign `id`, newest first',
+        params: IdParams,
+        response: { 200: z.object({ items: z.array(DrawSummary) }) },
+      },
+    },
+    async (request) => listDraws(ctxOf(request), request.params.id),
+  );
+  app.get(
+    '/api/raffle/campaigns/:id/commitments',
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'Seed commitments of raffle campaign `id` (the secret itself is never shown)',
+        params: IdParams,
+        response: { 200: z.object({ items: z.array(Commitment) }) },
+      },
+    },
+    async (request) => listCommitments(ctxOf(request), request.params.id),
+  );
+  app.post(
+    '/api/raffle/campaigns/:id/commitments',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary:
+          'Record a seed commitment before the draw: freezes and hashes the entry list; a server secret (its SHA-256 shown) or a named public future value',
+        params: IdParams,
+        body: CreateCommitment,
+        response: { 201: Commitment },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createCommitment(ctxOf(request), request.params.id, request.body)),
+  );
+  app.post(
+    '/api/raffle/commitments/:id/draw',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Draw from a recorded commitment: reveals the seed (or takes the public value) once',
+        params: IdParams,
+        body: CommitmentDraw,
+        response: { 201: DrawResult },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await drawCommitment(ctxOf(request), request.params.id, request.body)),
   );
 }

@@ -166,8 +166,14 @@ describe('draws', () => {
       body: { position: 1, reason: 'No cumple los requisitos' },
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body.winners[0]).toEqual(draw.body.alternates[0]);
-    expect(res.body.winners[1]).toEqual(draw.body.winners[1]);
+    const { notification: _, ...promoted } = res.body.winners[0];
+    expect({ ...promoted, notification: null }).toEqual(draw.body.alternates[0]);
+    expect(res.body.winners[0].notification).toContain('¡Felicidades');
+    // the same winner; the notification names the standing (new) draw
+    expect({ ...res.body.winners[1], notification: '' }).toEqual({
+      ...draw.body.winners[1],
+      notification: '',
+    });
     expect(res.body.alternates).toEqual([draw.body.alternates[1]]);
     expect(res.body.certificate).toMatchObject({
       replacesDrawId: draw.body.drawId,

@@ -136,6 +136,13 @@ const uploadedImage = await (async () => {
     await t.request({ method: 'POST', url: '/api/images', token: tenant.admin.token, body: payload, headers })
   ).body as { id: string };
 })();
+const [commitment] = await t.db.ownerQuery<{ id: string }>(
+  `insert into raffle_commitments (tenant_id, campaign_id, kind, source, options, last_entry_id, entries_count,
+     total_weight, entries_hash, committed_at)
+   values ($1, $2, 'public_value', 'Lotería', '{}', 0, 0, 0, repeat('0', 64), now())
+   returning id`,
+  [tenant.id, campaign.id],
+);
 
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
@@ -190,6 +197,10 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
     return { id: prize?.id as string, body: write ? { name: 'x' } : undefined };
   if (url.startsWith('/api/raffle/draws/'))
     return { id: draw?.id as string, body: write ? { position: 1, reason: 'x' } : undefined };
+  if (url.startsWith('/api/raffle/commitments/'))
+    return { id: commitment?.id as string, body: { value: '12-34-56' } };
+  if (url.startsWith('/api/raffle/campaigns/'))
+    return { id: campaign.id, body: write ? { kind: 'server_secret' } : undefined };
   if (url.startsWith('/api/raffle/')) return { id: campaign.id };
   throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
 }

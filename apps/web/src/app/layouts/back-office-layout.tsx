@@ -16,6 +16,7 @@ import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
 import { configurationQuery } from '../../features/users/users.api.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
+import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { pagesPath, withTenant } from '../../lib/paths.ts';
 import { STORAGE_KEYS, storeTenantConfig } from '../../lib/session-storage.ts';
@@ -26,6 +27,7 @@ export { RouteError as ErrorBoundary } from '../route-error.tsx';
 // The back-office screens' texts load with this layout, not with the login page.
 registerPromotionsLocales();
 registerRedemptionLocales();
+registerRafflesLocales();
 
 type NavItem = { to: string; label: string; roles: readonly Role[] };
 
@@ -36,6 +38,8 @@ const NAV: NavItem[] = [
   { to: 'blacklist', label: 'nav.blacklist', roles: ['ADMIN', 'ANALYST'] },
   { to: 'crm', label: 'nav.crm', roles: ['ADMIN', 'ANALYST'] },
   { to: 'statistics', label: 'nav.statistics', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'raffles', label: 'nav.raffles', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'instant-awards', label: 'nav.instantAwards', roles: ['ADMIN', 'ANALYST'] },
   { to: 'counter', label: 'nav.counter', roles: ['OPERATOR'] },
   { to: 'reports', label: 'nav.myRedemptions', roles: ['OPERATOR'] },
   { to: 'centres', label: 'nav.centres', roles: ['ADMIN', 'ANALYST'] },

@@ -22,7 +22,15 @@ import {
 
 type Outcome =
   | { kind: 'reward_code'; code: string }
-  | { kind: 'instant_award'; won: boolean; prize?: { name: string } }
+  | {
+      kind: 'instant_award';
+      won: boolean;
+      prize?: {
+        name: string;
+        department?: string | null;
+        centre?: { name: string; address: string | null } | null;
+      };
+    }
   | { kind: 'raffle'; entries: number }
   | { kind: 'points'; balance: number }
   | { kind: 'registered' };
@@ -180,10 +188,17 @@ function outcomeMessage(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'reward_code':
       return '¡Listo! Este es su código:';
-    case 'instant_award':
-      return outcome.won
-        ? `¡Felicidades! Ganó${outcome.prize ? `: ${outcome.prize.name}` : ' un premio'}.`
-        : 'Gracias por participar. Esta vez no obtuvo premio.';
+    case 'instant_award': {
+      if (!outcome.won) return 'Gracias por participar. Esta vez no obtuvo premio.';
+      const prize = outcome.prize;
+      const centre = prize?.centre;
+      const where = centre
+        ? `Reclámelo en ${centre.name}${centre.address ? `, ${centre.address}` : ''}`
+        : prize?.department
+          ? `Reclámelo en ${prize.department}`
+          : 'Le contactaremos para entregárselo';
+      return `¡Felicidades! Ganó${prize ? `: ${prize.name}` : ' un premio'}. ${where}, con su documento de identidad.`;
+    }
     case 'raffle':
       return `¡Listo! Tiene ${outcome.entries} ${outcome.entries === 1 ? 'participación' : 'participaciones'} en el sorteo.`;
     case 'points':
