@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { PLATFORM_TENANT_ID } from './db/schema.ts';
 import { insertCampaign } from './features/campaigns/campaigns.repository.ts';
+import { insertSampleLanding } from './features/landings/sample-landing.ts';
 import { findTenantBySlug, insertTenant } from './features/tenants/tenants.repository.ts';
 import { countUsers, insertUser } from './features/users/users.repository.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
@@ -45,7 +46,8 @@ function generatePassword(): string {
 
 /**
  * On the very first start (no platform admin yet): the platform admin `superadmin`, the demo
- * tenant `demo` with its admin `admin` and a sample campaign `promo-demo`. Passwords come from INITIAL_ADMIN_PASSWORD, or are
+ * tenant `demo` with its admin `admin`, a sample campaign `promo-demo` and its published landing
+ * `/demo/landing/promo-demo`. Passwords come from INITIAL_ADMIN_PASSWORD, or are
  * generated and returned so that they are printed once. Later starts change nothing.
  */
 export async function bootstrapFirstRun(
@@ -89,7 +91,8 @@ export async function bootstrapFirstRun(
       role: 'ADMIN',
       name: 'Administrador Demo',
     });
-    await insertCampaign(tx, sampleCampaign(demo.id, now));
+    const campaign = await insertCampaign(tx, sampleCampaign(demo.id, now));
+    await insertSampleLanding(tx, demo.id, campaign.id, now);
   });
   return { superadminPassword, adminPassword, generated: initialPassword === undefined };
 }
