@@ -202,9 +202,22 @@ test('a forced logout in the editor backs its elements up, and they are offered 
   const backup = await page.evaluate(() => JSON.parse(localStorage.getItem('builder-backup') ?? 'null'));
   expect(backup?.elements).toHaveLength(2);
   expect(backup.elements.map((element: { type: string }) => element.type)).toEqual(['h2', 'p']);
+  expect(backup.landingId).toBe(id);
 
-  // back in the editor, the backup is offered; restoring puts the elements back
+  // back in the builder: another landing does not offer it; its own landing does, and restores it
   await signIn(page, { tenant: 'demo', username: 'admin' });
+  const other = await page.request.post('/api/landing-pages', {
+    headers: { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('promo.token'))}` },
+    data: {
+      name: 'Otra',
+      campaignId: campaigns.items[0].id,
+      document: { schemaVersion: 1, page: { title: 'Otra' }, elements: [] },
+    },
+  });
+  expect(other.status()).toBe(201);
+  await page.goto(`/demo/builder?landing=${(await other.json()).id}`);
+  await expect(page.getByTestId('layers-tree')).toBeVisible();
+  await expect(page.getByTestId('backup-alert')).toHaveCount(0);
   await page.goto(`/demo/builder?landing=${id}`);
   await expect(page.getByTestId('backup-alert')).toBeVisible();
   await page.getByRole('button', { name: 'Restaurar' }).click();

@@ -38,7 +38,7 @@ describe('clearSessionStorage', () => {
     sessionStorage.setItem(STORAGE_KEYS.buildFlag, '1');
     localStorage.setItem(`${STORAGE_KEYS.landingEditPrefix}home`, '{}');
     localStorage.setItem(STORAGE_KEYS.locale, 'en');
-    writeBuilderBackup([{ id: 1 }]);
+    writeBuilderBackup({ landingId: 'l-1', elements: [{ id: 1 }] });
 
     clearSessionStorage();
 

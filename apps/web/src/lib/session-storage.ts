@@ -94,12 +94,12 @@ export function isBuilderOpen(): boolean {
   return safe(() => sessionStorage.getItem(STORAGE_KEYS.buildFlag) === '1', false);
 }
 
-export function writeBuilderBackup(elements: unknown): void {
+export function writeBuilderBackup(backup: { landingId: string; elements: unknown }): void {
   safe(
     () =>
       localStorage.setItem(
         STORAGE_KEYS.builderBackup,
-        JSON.stringify({ savedAt: new Date().toISOString(), elements }),
+        JSON.stringify({ savedAt: new Date().toISOString(), ...backup }),
       ),
     undefined,
   );

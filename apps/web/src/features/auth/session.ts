@@ -17,7 +17,7 @@ import { showToast } from '../../lib/toasts.ts';
 type Navigate = (to: string) => void;
 
 let navigate: Navigate = (to) => window.location.assign(to);
-let builderElements: (() => unknown) | null = null;
+let builderElements: (() => { landingId: string; elements: unknown }) | null = null;
 
 /** The router registers how to move without a page reload. */
 export function setSessionNavigator(next: Navigate): void {
@@ -25,7 +25,9 @@ export function setSessionNavigator(next: Navigate): void {
 }
 
 /** The builder registers how to read its element list, so a forced logout can back it up. */
-export function registerBuilderElements(getter: (() => unknown) | null): void {
+export function registerBuilderElements(
+  getter: (() => { landingId: string; elements: unknown }) | null,
+): void {
   builderElements = getter;
 }
 

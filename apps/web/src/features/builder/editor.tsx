@@ -67,12 +67,16 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** The backup a forced logout left (`builder-backup`), when it holds a valid element list. */
-function readBackup(): { savedAt: string; elements: LandingElement[] } | null {
+/**
+ * The backup a forced logout left (`builder-backup`) for this landing, when it holds a valid
+ * element list; another landing's backup stays stored until that landing is opened.
+ */
+function readBackup(landingId: string): { savedAt: string; elements: LandingElement[] } | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.builderBackup);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as { savedAt?: string; elements?: unknown };
+    const parsed = JSON.parse(raw) as { savedAt?: string; landingId?: string; elements?: unknown };
+    if (parsed.landingId !== undefined && parsed.landingId !== landingId) return null;
     if (!Array.isArray(parsed.elements) || parsed.elements.length === 0) return null;
     const issues = validateDocument({ schemaVersion: 1, page: { title: '' }, elements: parsed.elements });
     return issues.length === 0
@@ -104,14 +108,14 @@ export function Editor({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [isDragging, setDragging] = useState(false);
-  const [backup, setBackup] = useState(readBackup);
+  const [backup, setBackup] = useState(() => readBackup(landing.id));
   const [isPublishing, setPublishing] = useState(false);
   // "Select a form" / "select a select": a field waiting for its container; resets after 3 s.
   const pending = useTimedFlag<{ item: PaletteItem; needs: 'form' | 'select' }>(3000);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const coalesce = useRef<{ key: string; at: number } | null>(null);
   const autosave = useAutosave(landing.id, document, landing.version);
-  useBuilderBackup(document.elements);
+  useBuilderBackup(landing.id, document.elements);
 
   const palette = useMemo(() => [...BASE_PALETTE, ...fieldPalette({ fields, country })], [fields, country]);
   const selected = selectedId ? (getElement(document, selectedId) ?? null) : null;

@@ -3,12 +3,12 @@ import { setBuildFlag } from '../../lib/session-storage.ts';
 import { registerBuilderElements } from '../auth/session.ts';
 
 /**
- * Marks the builder as open (the build flag) and lets a forced logout back up its elements to
- * local storage (`builder-backup`). The real builder will pass its element list.
+ * Marks the builder as open (the build flag) and lets a forced logout back up the landing's
+ * elements to local storage (`builder-backup`, with the landing's id: only that landing offers it).
  */
-export function useBuilderBackup(elements: unknown): void {
-  const latest = useRef(elements);
-  latest.current = elements;
+export function useBuilderBackup(landingId: string, elements: unknown): void {
+  const latest = useRef({ landingId, elements });
+  latest.current = { landingId, elements };
   useEffect(() => {
     setBuildFlag(true);
     registerBuilderElements(() => latest.current);
