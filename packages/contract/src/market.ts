@@ -367,6 +367,7 @@ export const CustomerAuthChallenge = z.object({
   sentTo: z.string().describe('the masked e-mail the code went to'),
   expiresAt: z.string(),
 });
+export type CustomerAuthChallenge = z.infer<typeof CustomerAuthChallenge>;
 /** Step 2: the identity number and the six-digit code. */
 export const CustomerAuthVerify = CustomerAuthRequest.extend({
   code: z.string({ error: 'FIELD_REQUIRED' }).regex(/^[0-9]{6}$/, { error: 'OTP_INVALID' }),

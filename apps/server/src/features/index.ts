@@ -5,8 +5,11 @@ import { registerCentresRoutes } from './centres/centres.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
 import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.routes.ts';
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
+import { registerMarketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
+import { registerPointsRoutes } from './points/points.routes.ts';
+import { registerProductsRoutes } from './products/products.routes.ts';
 import { registerRafflesRoutes } from './raffles/raffles.routes.ts';
 import { registerRewardCodesRoutes } from './reward-codes/reward-codes.routes.ts';
 import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
@@ -30,4 +33,7 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerRewardCodesRoutes,
   registerInstantAwardsRoutes,
   registerRafflesRoutes,
+  registerPointsRoutes,
+  registerProductsRoutes,
+  registerMarketplaceRoutes,
 ];
