@@ -1,10 +1,11 @@
 import { cpSync } from 'node:fs';
 import { defineConfig } from 'tsup';
-import { buildPublicScript } from './src/features/landings/public-script/build.ts';
+import { buildPublicAssets } from './src/platform/public-assets/build.ts';
+import { PUBLIC_BUNDLES } from './src/public-bundles.ts';
 
 // The server is bundled with our workspace packages inlined; npm dependencies stay external
 // (a fully bundled fastify does not run). SQL migrations are copied beside the bundle; the public
-// landing page script is bundled for browsers into dist/public (its gzip size is printed).
+// pages' scripts and styles (public-bundles.ts) are built into dist/public (gzip sizes printed).
 export default defineConfig({
   entry: ['src/main.ts'],
   format: ['esm'],
@@ -16,6 +17,6 @@ export default defineConfig({
   noExternal: [/^@promo\//],
   async onSuccess() {
     cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-    await buildPublicScript('dist/public');
+    await buildPublicAssets('dist/public', PUBLIC_BUNDLES);
   },
 });

@@ -129,7 +129,12 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
   await phone.getByLabel('Nombre completo').fill('Ana Rodríguez');
   await phone.getByLabel('Correo').fill('ana@example.com');
   await phone.getByLabel('Teléfono').pressSequentially('88887777');
-  await phone.getByLabel('Fecha de nacimiento').fill('1990-05-01');
+  // the birthdate as three lists: day 1-31, month, year (100 years back)
+  await expect(phone.getByTitle('Año').locator('option')).toHaveCount(102);
+  await expect(phone.getByTitle('Día').locator('option')).toHaveCount(32);
+  await phone.getByLabel('Fecha de nacimiento').selectOption('01');
+  await phone.getByTitle('Mes').selectOption({ label: 'mayo' });
+  await phone.getByTitle('Año').selectOption('1990');
   await phone.getByLabel('Provincia').selectOption('San José');
   await phone.getByLabel('Acepto los términos y condiciones').check();
   await phone.getByRole('button', { name: 'Participar' }).click();

@@ -67,6 +67,8 @@ test('a person takes part through a published landing group on a phone', async (
   const context = await browser.newContext({ ...devices['Pixel 7'], locale: 'es-CR' });
   const page = await context.newPage();
   const seen = watch(page);
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
   const response = await page.goto(`/demo/landing/${group}`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'nonce-");
@@ -90,7 +92,14 @@ test('a person takes part through a published landing group on a phone', async (
   await page.getByLabel('Teléfono').fill('');
   await page.getByLabel('Teléfono').pressSequentially('88887777');
   await expect(page.getByLabel('Teléfono')).toHaveValue('8888-7777');
-  await page.getByLabel('Fecha de nacimiento').fill('1990-05-01');
+  // a corrected field loses its message while typing, not only on blur (no layout jump under a tap)
+  await expect(page.locator('#in-phone-error')).toHaveCount(0);
+  // the birthdate as three lists: day 1-31, month, year (100 years back)
+  await expect(page.getByTitle('Año').locator('option')).toHaveCount(102);
+  await expect(page.getByTitle('Día').locator('option')).toHaveCount(32);
+  await page.getByLabel('Fecha de nacimiento').selectOption('01');
+  await page.getByTitle('Mes').selectOption({ label: 'mayo' });
+  await page.getByTitle('Año').selectOption('1990');
   await page.getByLabel('Provincia').selectOption('San José');
   await page.getByLabel('Acepto los términos y condiciones').check();
   await expect(page.getByLabel('Acepto los términos y condiciones')).toBeChecked();
@@ -103,7 +112,7 @@ test('a person takes part through a published landing group on a phone', async (
   expect(sent.postDataJSON()).toMatchObject({
     consent: true,
     landingId: ids[0],
-    answers: { cedula, phone: '88887777', department: 'San José' },
+    answers: { cedula, phone: '88887777', birthdate: '1990-05-01', department: 'San José' },
   });
 
   // the group's second page shows the raffle outcome
@@ -113,10 +122,14 @@ test('a person takes part through a published landing group on a phone', async (
   await saveScreenshot(page, 'landing-public-outcome-mobile');
   expect(seen.dialogs).toEqual([]);
   expect(seen.csp).toEqual([]);
+  // no map element on these pages: the map library is never loaded
+  expect(requested.filter((url) => url.includes('/public/map'))).toEqual([]);
   await context.close();
 });
 
 test('the XSS corpus is refused on save and inert when rendered in Chromium', async ({ page, request }) => {
+  // 164 page loads: more than the default 30 s on a busy 2-core machine
+  test.setTimeout(120_000);
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
   const campaigns = await (await request.get('/api/campaigns?q=promo-demo', { headers: auth })).json();
@@ -157,6 +170,7 @@ test('the XSS corpus is refused on save and inert when rendered in Chromium', as
           rules: { phoneDigits: 8, identity: { label: 'Cédula', pattern: '.' }, departments: [], minAge: 18 },
           messages: scriptMessages(),
           centres: [],
+          map: null,
         },
       });
       const url = `/demo/landing/xss-corpus-${index}?csp=${withCsp}`;
@@ -164,7 +178,9 @@ test('the XSS corpus is refused on save and inert when rendered in Chromium', as
         route.fulfill({
           status: 200,
           contentType: 'text/html; charset=utf-8',
-          headers: withCsp ? { 'content-security-policy': contentSecurityPolicy(nonce, false) } : {},
+          headers: withCsp
+            ? { 'content-security-policy': contentSecurityPolicy(nonce, { tagManager: false }) }
+            : {},
           body,
         }),
       );

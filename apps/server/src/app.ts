@@ -27,6 +27,7 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { createThrottle } from './platform/http/throttle.ts';
 import { JobRunner } from './platform/jobs.ts';
+import { loadPublicAssets, type PublicAssets } from './platform/public-assets/load.ts';
 
 export type AppDeps = {
   db: Database;
@@ -43,6 +44,8 @@ export type AppDeps = {
   jobPollMs?: number;
   /** Shared store for rate limits across servers; in-process memory when absent. */
   redis?: Redis | null;
+  /** The public pages' scripts and styles; the server's build (dist/public) when absent. */
+  publicAssets?: PublicAssets;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -181,7 +184,8 @@ export async function buildApp(deps: AppDeps) {
   });
   const throttle = (name: string, max: number, windowMs: number) =>
     createThrottle({ name, max, windowMs, clock, redis: deps.redis ?? null });
-  for (const register of features) register({ app, ctxOf, limits, throttle });
+  const assets = deps.publicAssets ?? loadPublicAssets();
+  for (const register of features) register({ app, ctxOf, limits, throttle, assets });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && existsSync(webDist)) await serveWebApp(app, webDist);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Limits } from './features/types.ts';
+import { DEFAULT_MAP_TILES, type MapTilesConfig } from './platform/context.ts';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +24,16 @@ const Env = z.object({
     .string()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'DEFAULT_TENANT must be a tenant slug')
     .default('demo'),
+  // the landing map's default tile server (a tenant may name its own); http allowed for a local one
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s"'<>\\`]+$/, 'MAP_TILE_URL must be an http(s) URL template')
+    .refine(
+      (url) => ['{z}', '{x}', '{y}'].every((p) => url.includes(p)),
+      'MAP_TILE_URL needs {z}, {x} and {y}',
+    )
+    .default(DEFAULT_MAP_TILES.url),
+  MAP_TILE_ATTRIBUTION: z.string().max(200).default(DEFAULT_MAP_TILES.attribution),
   // per client address and minute, except the last (per identity and minute)
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
@@ -43,6 +54,8 @@ export type Config = {
   isProduction: boolean;
   trustProxy: boolean;
   defaultTenant: string;
+  /** The landing map's tile server when the tenant names none. */
+  mapTiles: MapTilesConfig;
   limits: Limits;
 };
 
@@ -78,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isProduction: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY === 'true',
     defaultTenant: e.DEFAULT_TENANT,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     limits: {
       loginPerMinute: e.LOGIN_RATE_LIMIT,
       publicPerMinute: e.PUBLIC_RATE_LIMIT,

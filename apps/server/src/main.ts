@@ -36,6 +36,7 @@ async function main() {
       publicBaseUrl: config.publicBaseUrl,
       logOutbox: !config.isProduction,
       defaultTenant: config.defaultTenant,
+      mapTiles: config.mapTiles,
     },
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -50,6 +50,21 @@ export const Theme = z.strictObject({
 });
 export type Theme = z.infer<typeof Theme>;
 
+/**
+ * A slippy-map tile URL template for the landing map element: https, with `{z}`, `{x}` and `{y}`
+ * (and optionally `{s}` for subdomains), e.g. `https://tile.openstreetmap.org/{z}/{x}/{y}.png`.
+ */
+export const TILE_URL_PATTERN = /^https:\/\/(\{s\}\.)?[A-Za-z0-9.-]+(:\d{1,5})?\/[^\s"'<>\\`]*$/;
+export const MapTiles = z.strictObject({
+  url: z
+    .string({ error: 'FIELD_REQUIRED' })
+    .max(300, { error: 'FIELD_TOO_LONG' })
+    .regex(TILE_URL_PATTERN, { error: 'FIELD_INVALID' })
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), { error: 'FIELD_INVALID' }),
+  attribution: Text(200),
+});
+export type MapTiles = z.infer<typeof MapTiles>;
+
 export const TenantConfig = z.strictObject({
   tagManagerId: z
     .string()
@@ -59,6 +74,8 @@ export const TenantConfig = z.strictObject({
   supportEmail: Email.nullable().default(null),
   supportPhone: z.string().max(30).nullable().default(null),
   defaultLocale: z.enum(['es', 'en']).default('es'),
+  /** The tile server of the landing map; the server's MAP_TILE_URL when not set. */
+  mapTiles: MapTiles.nullable().default(null),
 });
 export type TenantConfig = z.infer<typeof TenantConfig>;
 

@@ -36,6 +36,10 @@ export const FieldKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]{0,63}$/);
 
 export const INPUT_TYPES = ['text', 'email', 'tel', 'number', 'date', 'checkbox', 'radio'] as const;
 
+/** A date field as three lists (select): day 1-31, month, and year (100 years back, filled on the page). */
+export const DATE_PARTS = ['day', 'month', 'year'] as const;
+export type DatePart = (typeof DATE_PARTS)[number];
+
 /** Attributes from an allow-list only: unknown keys (onclick, style, srcdoc...) are refused. */
 export const ElementAttributes = z.strictObject({
   id: ElementId,
@@ -60,6 +64,8 @@ export const ElementAttributes = z.strictObject({
     .max(60)
     .regex(/^[0-9A-Za-z*()\-. /+]*$/)
     .optional(),
+  /** select: one part of the date field named by fieldKey. */
+  datePart: z.enum(DATE_PARTS).optional(),
   /** label: the id of the control it names. */
   htmlFor: ElementId.optional(),
 });

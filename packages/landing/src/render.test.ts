@@ -66,6 +66,20 @@ describe('renderDocument', () => {
     );
   });
 
+  it('marks the day, month and year lists of a date field; other parts are dropped', () => {
+    const form = createElement('form', { attributes: { id: 'f' } });
+    const part = (id: string, datePart: unknown) =>
+      createElement('select', { attributes: { id, fieldKey: 'birthdate', datePart } as never });
+    const out = inner(
+      withChildren(form, part('d', 'day'), part('m', 'month'), part('y', 'year'), part('x', 'hour')),
+    );
+    const parts = [...out.matchAll(/<select [^>]*name="birthdate"( data-date-part="(\w+)")?>/g)].map(
+      (m) => m[2] ?? null,
+    );
+    expect(parts).toEqual(['day', 'month', 'year', null]);
+    expect(LandingDocument.safeParse(page(withChildren(form, part('x', 'hour')))).success).toBe(false);
+  });
+
   it('renders links with safe targets, rows and columns, and sandboxed iframes', () => {
     expect(
       inner(

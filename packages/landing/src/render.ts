@@ -7,7 +7,7 @@
 
 import { compileCss } from './css.ts';
 import type { LandingDocument } from './document.ts';
-import { INPUT_TYPES } from './document.ts';
+import { DATE_PARTS, INPUT_TYPES } from './document.ts';
 import { CONTAINER_TYPES, type ElementType, LANDING_LIMITS, TEXT_TYPES } from './element-types.ts';
 import {
   asElement,
@@ -170,7 +170,8 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
       };
     }
     case 'textarea':
-    case 'select':
+    case 'select': {
+      const part = asString(a.datePart);
       return {
         tag: type,
         attributes: [
@@ -178,8 +179,12 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
           fieldName(a),
           type === 'textarea' ? optional('placeholder', text(a, 'placeholder')) : null,
           a.required === true ? ['required', true] : null,
+          type === 'select' && (DATE_PARTS as readonly unknown[]).includes(part)
+            ? ['data-date-part', part as string]
+            : null,
         ],
       };
+    }
     case 'option':
       return { tag: 'option', attributes: [...common, optional('value', text(a, 'value'))] };
     case 'button':

@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../platform/context.ts';
 import type { Throttle } from '../platform/http/throttle.ts';
+import type { PublicAssets } from '../platform/public-assets/load.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -33,4 +34,6 @@ export type FeatureDeps = {
   limits: Limits;
   /** A named counter shared by the app's servers (Redis) or per process. */
   throttle: (name: string, max: number, windowMs: number) => Throttle;
+  /** The public pages' built scripts and styles, served at `/public/<file>`. */
+  assets: PublicAssets;
 };

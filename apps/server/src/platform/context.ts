@@ -34,6 +34,14 @@ export type AppConfig = {
   logOutbox: boolean;
   /** The tenant of public URLs without one (`/landing/{group}`). */
   defaultTenant: string;
+  /** The landing map's tile server when the tenant names none (default: DEFAULT_MAP_TILES). */
+  mapTiles?: MapTilesConfig;
+};
+
+export type MapTilesConfig = { url: string; attribution: string };
+export const DEFAULT_MAP_TILES: MapTilesConfig = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
 };
 
 export function localeOf(request: FastifyRequest): Locale {

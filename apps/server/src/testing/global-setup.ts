@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,12 +7,15 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedCountries } from '../features/countries/countries.service.ts';
+import { buildPublicAssets } from '../platform/public-assets/build.ts';
+import { PUBLIC_BUNDLES } from '../public-bundles.ts';
 import { adminUrl } from './postgres-url.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     pgTemplate: string;
+    publicAssetsDir: string;
   }
 }
 
@@ -21,6 +24,16 @@ declare module 'vitest' {
  * file loads a copy), or, with TEST_DATABASE_URL, a PostgreSQL template each test file clones.
  */
 export default async function setup(project: TestProject) {
+  // the public pages' scripts, built once like `npm run build` does, so page tests load real ones
+  const assetsDir = await mkdtemp(join(tmpdir(), 'promo-test-assets-'));
+  const quiet = process.stdout.write.bind(process.stdout);
+  process.stdout.write = () => true;
+  try {
+    await buildPublicAssets(assetsDir, PUBLIC_BUNDLES);
+  } finally {
+    process.stdout.write = quiet;
+  }
+  project.provide('publicAssetsDir', assetsDir);
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const db = await openPglite({ dataDir: null });

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { LoginResponse, Role } from '@promo/contract';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { bootstrapFirstRun } from '../bootstrap.ts';
 import type { Database } from '../db/client.ts';
 import type { Limits } from '../features/types.ts';
 import { fixedClock } from '../platform/clock.ts';
+import { loadPublicAssets } from '../platform/public-assets/load.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -50,6 +51,7 @@ export async function createTestApp(options: { limits?: Partial<Limits>; db?: Da
     },
     logLevel: 'info',
     logStream,
+    publicAssets: loadPublicAssets([inject('publicAssetsDir')]),
     limits: {
       loginPerMinute: 1000,
       publicPerMinute: 100_000,

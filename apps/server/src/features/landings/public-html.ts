@@ -48,8 +48,10 @@ export type PageData = {
     minAge: number;
   };
   messages: Record<string, string>;
-  /** Redemption centres of the campaign for the map element; none until that API exists. */
+  /** Redemption centres of the campaign for the map element. */
   centres: { name: string; address?: string; lat?: number; lng?: number }[];
+  /** The map library (loaded after first paint, only when the page has a map) and its tile server. */
+  map: { script: string; css: string; tiles: { url: string; attribution: string } } | null;
 };
 
 export function scriptMessages(): Record<string, string> {
@@ -58,15 +60,29 @@ export function scriptMessages(): Record<string, string> {
   return messages;
 }
 
-/** The page's Content-Security-Policy: no inline script without the nonce, frames from the allow-list only. */
-export function contentSecurityPolicy(nonce: string, tagManager: boolean): string {
+/** The origin of a tile URL template (`{s}` subdomains allowed by a wildcard). */
+export function tileOrigin(url: string): string {
+  const match = /^(https?):\/\/([^/]+)/.exec(url);
+  if (!match) return '';
+  return `${match[1]}://${(match[2] as string).replace(/^\{s\}\./, '*.')}`;
+}
+
+/**
+ * The page's Content-Security-Policy: no inline script without the nonce, frames from the
+ * allow-list only, the tag manager only when configured, map tiles from the tile server.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { tagManager: boolean; tiles?: string },
+): string {
   const frames = Object.keys(IFRAME_ALLOW_LIST).map((host) => `https://${host}`);
-  const tm = tagManager ? ` ${TAG_MANAGER_HOST}` : '';
+  const tm = options.tagManager ? ` ${TAG_MANAGER_HOST}` : '';
+  const tiles = options.tiles ? tileOrigin(options.tiles) : '';
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${tm}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: https:",
+    `img-src 'self' data: https:${tiles && !tiles.startsWith('https:') ? ` ${tiles}` : ''}`,
     `connect-src 'self'${tm}`,
     `frame-src ${frames.join(' ')}${tm}`,
     "font-src 'self' data:",
@@ -85,7 +101,8 @@ const PAGE_CSS =
   '.lp-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}' +
   '.lp-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
   '.lp-reward-code:not(:empty){font-size:1.5rem;font-weight:700;letter-spacing:.1em}' +
-  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}';
+  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}' +
+  '.lp-map-canvas{height:280px;margin:.5rem 0;border-radius:6px;background:#e8eef3}';
 
 function tagManagerSnippet(id: string, nonce: string): string {
   // the container id is checked by the tenant configuration schema (GTM-XXXX)

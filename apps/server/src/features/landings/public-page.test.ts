@@ -213,27 +213,63 @@ describe('public landing page', () => {
     expect((await t.request({ url: `/landing/${name}-missing` })).status).toBe(404);
   });
 
-  it('serves the built page script with a year of caching (when the server has been built)', async () => {
+  it('serves the page script with a year of caching; unknown files are not found', async () => {
     const page = await t.request({ url });
     const src = /<script src="(\/public\/landing\.[\w-]+\.js)" defer><\/script>/.exec(page.text)?.[1];
-    if (!src) return; // sources not built: the page has no script tag, nothing to serve
-    const script = await t.request({ url: src });
+    expect(src).toBeDefined();
+    const script = await t.request({ url: src as string });
     expect(script.status).toBe(200);
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.text).toContain('landing-data');
     expect((await t.request({ url: '/public/landing.other.js' })).status).toBe(404);
+    expect((await t.request({ url: '/public/..%2Fpublic-manifest.json' })).status).toBe(404);
   });
 
-  it('gives the map element the campaign’s redemption centres', async () => {
+  it('gives the map element the campaign’s redemption centres, the map files and the tile server', async () => {
     const rewards = await createActiveCampaign(t, tenant, { kind: 'reward_code' });
     const { name } = await publishedGroup(tenant, rewards.id, [standardFormPage()]);
-    const res = await t.request({ url: `/${tenant.slug}/landing/${name}` });
-    const json = /<script type="application\/json" id="landing-data">(.*?)<\/script>/.exec(res.text)?.[1];
-    const data = JSON.parse(json as string);
+    const pageData = async () => {
+      const res = await t.request({ url: `/${tenant.slug}/landing/${name}` });
+      const json = /<script type="application\/json" id="landing-data">(.*?)<\/script>/.exec(res.text)?.[1];
+      return { data: JSON.parse(json as string), csp: String(res.headers['content-security-policy']) };
+    };
+    const { data } = await pageData();
     expect(data.kind).toBe('reward_code');
     expect(data.centres).toHaveLength(1);
     expect(data.centres[0]).toMatchObject({ lat: 9.93, lng: -84.08 });
     expect(data.centres[0].name).toMatch(/^Centro /);
+    // the server's default tile server until the tenant names one
+    expect(data.map.tiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
+    const mapScript = await t.request({ url: data.map.script });
+    expect(mapScript.status).toBe(200);
+    expect(mapScript.text).toContain('lp-map-canvas');
+    const mapCss = await t.request({ url: data.map.css });
+    expect(mapCss.headers['content-type']).toMatch(/^text\/css/);
+    expect(mapCss.text).toContain('.leaflet-container');
+
+    const tiles = { url: 'https://{s}.tiles.example.com/{z}/{x}/{y}.png', attribution: 'Mapas <Ejemplo>' };
+    const saved = await t.request({
+      method: 'PATCH',
+      url: `/api/tenants/${tenant.id}`,
+      token: t.superadmin.token,
+      body: { config: { mapTiles: tiles } },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const after = await pageData();
+    expect(after.data.map.tiles).toEqual(tiles);
+
+    const refused = await t.request({
+      method: 'PATCH',
+      url: `/api/tenants/${tenant.id}`,
+      token: t.superadmin.token,
+      body: { config: { mapTiles: { url: 'javascript:alert(1)//{z}/{x}/{y}', attribution: 'x' } } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0].path).toBe('config.mapTiles.url');
   });
 
   it('refuses every XSS corpus document on save', async () => {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FormField } from '@promo/contract';
 import type { LandingDocument } from '@promo/landing';
-import type { Ctx } from '../../platform/context.ts';
+import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
+import type { PublicAssets } from '../../platform/public-assets/load.ts';
 import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/campaigns.repository.ts';
 import { campaignCentreRows } from '../centres/centres.repository.ts';
 import { findCountryCached } from '../countries/countries.service.ts';
@@ -85,7 +86,12 @@ function nonce(): string {
 function simple(kind: SimplePageKind): PublicPage {
   const n = nonce();
   const { status, title, message } = SIMPLE_PAGES[kind];
-  return { status, body: simplePage(n, title, message), csp: contentSecurityPolicy(n, false), etag: null };
+  return {
+    status,
+    body: simplePage(n, title, message),
+    csp: contentSecurityPolicy(n, { tagManager: false }),
+    etag: null,
+  };
 }
 
 /**
@@ -98,7 +104,7 @@ function simple(kind: SimplePageKind): PublicPage {
 export async function renderPublicLanding(
   ctx: Ctx,
   cache: PublicPageCache,
-  input: { tenantSlug: string; groupName: string; page: number; scriptFile: string | null; basePath: string },
+  input: { tenantSlug: string; groupName: string; page: number; assets: PublicAssets; basePath: string },
 ): Promise<PublicPage> {
   const tenant = await findTenantBySlugCached(ctx, input.tenantSlug);
   if (!tenant) return simple('notFound');
@@ -134,7 +140,12 @@ export async function renderPublicLanding(
   const current = pages[input.page - 1];
   if (!current) return simple('notFound');
 
-  const tagManagerId = (tenant.config as { tagManagerId?: string | null } | null)?.tagManagerId ?? null;
+  const config = tenant.config as { tagManagerId?: string | null; mapTiles?: MapTilesConfig | null } | null;
+  const tagManagerId = config?.tagManagerId ?? null;
+  const tiles = config?.mapTiles ?? ctx.config.mapTiles ?? DEFAULT_MAP_TILES;
+  const scriptUrl = input.assets.url('landing');
+  const mapScript = input.assets.url('map');
+  const mapCss = input.assets.url('map-css');
   const minAge = minimumAge(rules);
   const slot = `${tenant.id}:${input.basePath}:${input.page}`;
   const key = [
@@ -144,7 +155,9 @@ export async function renderPublicLanding(
     campaign.endsAt.getTime(),
     minAge,
     tagManagerId ?? '',
-    input.scriptFile ?? '',
+    scriptUrl ?? '',
+    tiles.url,
+    tiles.attribution,
     centres.map((c) => `${c.name}@${c.changed}`).join(','),
   ].join('|');
   const cached = cache.get(slot, key);
@@ -155,7 +168,7 @@ export async function renderPublicLanding(
   const body = landingHtml({
     document: current.document as LandingDocument,
     nonce: n,
-    scriptUrl: input.scriptFile ? `/public/${input.scriptFile}` : null,
+    scriptUrl,
     tagManagerId,
     data: {
       tenant: tenant.slug,
@@ -183,12 +196,13 @@ export async function renderPublicLanding(
       },
       messages: scriptMessages(),
       centres: centres.map(({ changed: _, ...centre }) => centre),
+      map: mapScript && mapCss ? { script: mapScript, css: mapCss, tiles } : null,
     },
   });
   const page: PublicPage = {
     status: 200,
     body,
-    csp: contentSecurityPolicy(n, tagManagerId !== null),
+    csp: contentSecurityPolicy(n, { tagManager: tagManagerId !== null, tiles: tiles.url }),
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
   };
   cache.set(slot, key, page);

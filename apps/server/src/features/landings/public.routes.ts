@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureDeps } from '../types.ts';
-import { loadPublicScript } from './public-assets.ts';
 import { type PublicPage, PublicPageCache, renderPublicLanding } from './public-page.ts';
 
 const Segment = z
@@ -29,12 +28,11 @@ function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
 
 /**
  * Public landing pages (no token): `/{tenant}/landing/{group}` and `/landing/{group}`, with
- * `?page=N` for the group's further pages; the page script at `/public/landing.<hash>.js`.
+ * `?page=N` for the group's further pages; the page scripts and styles at `/public/<name>.<hash>.<ext>`.
  * Static segments make these routes win over the web app's `/*` fallback.
  */
-export function registerPublicLandingRoutes({ app, ctxOf, limits }: FeatureDeps): void {
+export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: FeatureDeps): void {
   const cache = new PublicPageCache();
-  const script = loadPublicScript();
   const config = {
     access: 'public' as const,
     rateLimit: { max: limits.publicPerMinute, timeWindow: 60_000 },
@@ -51,7 +49,7 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits }: FeatureDeps)
         tenantSlug: ok ? tenantSlug : '-',
         groupName: ok ? (params.group as string) : '-',
         page: query.success ? query.data.page : 1,
-        scriptFile: script?.file ?? null,
+        assets,
         basePath: withTenant ? `/${tenantSlug}/landing/${params.group}` : `/landing/${params.group}`,
       });
       return send(request, reply, page);
@@ -72,10 +70,11 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits }: FeatureDeps)
 
   app.get('/public/:file', { config: { access: 'public' }, schema }, async (request, reply) => {
     const { file } = request.params as { file: string };
-    if (!script || file !== script.file) return reply.status(404).header('cache-control', 'no-store').send();
+    const asset = assets.byFile(file);
+    if (!asset) return reply.status(404).header('cache-control', 'no-store').send();
     return reply
-      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('content-type', asset.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(script.body);
+      .send(asset.body);
   });
 }

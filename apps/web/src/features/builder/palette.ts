@@ -4,7 +4,13 @@
  * (a wrapper with a label and a control bound by `fieldKey`), plus the consent checkbox.
  */
 import type { Country, FormField } from '@promo/contract';
-import { createElement, type ElementType, type LandingElement } from '@promo/landing';
+import {
+  createElement,
+  DATE_PARTS,
+  type DatePart,
+  type ElementType,
+  type LandingElement,
+} from '@promo/landing';
 
 export type PaletteGroup = 'layout' | 'text' | 'media' | 'widgets' | 'form' | 'fields';
 
@@ -119,6 +125,35 @@ function option(text: string, value: string): LandingElement {
   return createElement('option', { text, attributes: { value } });
 }
 
+const DATE_PART_CAPTIONS: Record<DatePart, string> = { day: 'Día', month: 'Mes', year: 'Año' };
+
+/**
+ * A date as three lists side by side: day (1-31), month and year (100 years back). The public
+ * page fills the lists, so the year list always ends at the current year.
+ */
+function dateLists(bind: { fieldKey: string; required?: boolean }): LandingElement {
+  const row = createElement('div', { styles: { display: 'flex', gap: '8px' } });
+  return withChildren(
+    row,
+    DATE_PARTS.map((part) =>
+      withChildren(
+        createElement('select', {
+          attributes: { ...bind, datePart: part, title: DATE_PART_CAPTIONS[part] },
+          styles: { height: '35px' },
+        }),
+        [option(DATE_PART_CAPTIONS[part], '')],
+      ),
+    ),
+  );
+}
+
+/** The id of the first form control in an element (the one a label points at). */
+function firstControlId(element: LandingElement): string {
+  if (element.type !== 'div') return element.attributes.id;
+  const first = element.childrens[0];
+  return first ? firstControlId(first) : element.attributes.id;
+}
+
 /** The control bound to one campaign field. */
 export function controlFor(field: FormField, country: Country | null): LandingElement {
   const bind = { fieldKey: field.key, ...(field.required ? { required: true } : {}) };
@@ -138,7 +173,7 @@ export function controlFor(field: FormField, country: Country | null): LandingEl
     case 'number':
       return createElement('input', { attributes: { ...bind, inputType: 'number' } });
     case 'date':
-      return createElement('input', { attributes: { ...bind, inputType: 'date' } });
+      return dateLists(bind);
     case 'checkbox':
       return {
         ...createElement('input', { attributes: { ...bind, inputType: 'checkbox', value: 'si' } }),
@@ -173,7 +208,7 @@ export function controlFor(field: FormField, country: Country | null): LandingEl
 /** A field block: a wrapper with the label (pointing at the control) and the bound control. */
 export function fieldBlock(label: string, control: LandingElement, name: string): LandingElement {
   const wrapper = createElement('div', { styles: { display: 'flex', flexDirection: 'column', gap: '4px' } });
-  const caption = createElement('label', { text: label, attributes: { htmlFor: control.attributes.id } });
+  const caption = createElement('label', { text: label, attributes: { htmlFor: firstControlId(control) } });
   return { ...withChildren(wrapper, [caption, control]), name };
 }
 

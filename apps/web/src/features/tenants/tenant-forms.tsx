@@ -1,8 +1,9 @@
 import { Button, Fieldset, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { CreateTenant, type Tenant, UpdateTenant } from '@promo/contract';
+import { CreateTenant, MapTiles, type Tenant, TenantConfig, UpdateTenant } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -120,7 +121,21 @@ export function CreateTenantForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-const EditForm = UpdateTenant.pick({ name: true, countryCode: true });
+const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** The tile server is both fields or neither: two blanks mean the server's default. */
+const TilesInput = z
+  .object({ url: z.string(), attribution: z.string() })
+  .superRefine((tiles, ctx) => {
+    if (!tiles.url.trim() && !tiles.attribution.trim()) return;
+    const checked = MapTiles.safeParse(tiles);
+    for (const issue of checked.error?.issues ?? []) ctx.addIssue({ ...issue, code: 'custom' });
+  })
+  .transform((tiles) => (tiles.url.trim() || tiles.attribution.trim() ? tiles : null));
+
+const EditForm = UpdateTenant.pick({ name: true, countryCode: true }).extend({
+  config: TenantConfig.extend({ mapTiles: TilesInput }),
+});
 
 export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
   const { t } = useTranslation();
@@ -128,7 +143,11 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
   const countries = useCountryOptions();
   const form = useForm({
     resolver: contractResolver(EditForm),
-    defaultValues: { name: tenant.name, countryCode: tenant.countryCode },
+    defaultValues: {
+      name: tenant.name,
+      countryCode: tenant.countryCode,
+      config: { ...tenant.config, mapTiles: tenant.config.mapTiles ?? { url: '', attribution: '' } },
+    },
   });
   const mutation = useMutation({
     mutationFn: (values: UpdateTenant) => updateTenant(tenant.id, values),
@@ -137,7 +156,16 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
       showToast('success', t('tenants.updated'));
       onDone();
     },
-    onError: (error) => showApiError(error, form.setError, ['name', 'countryCode']),
+    onError: (error) =>
+      showApiError(error, form.setError, [
+        'name',
+        'countryCode',
+        'config.tagManagerId',
+        'config.supportEmail',
+        'config.supportPhone',
+        'config.mapTiles.url',
+        'config.mapTiles.attribution',
+      ]),
   });
   const { errors } = form.formState;
   return (
@@ -165,6 +193,38 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
             />
           )}
         />
+        <Fieldset legend={t('tenants.publicPages')}>
+          <Stack>
+            <TextInput
+              label={t('tenants.tagManagerId')}
+              description={t('tenants.tagManagerHelp')}
+              {...form.register('config.tagManagerId', { setValueAs: blankToNull })}
+              error={fieldMessage(errors.config?.tagManagerId)}
+            />
+            <TextInput
+              label={t('tenants.mapTileUrl')}
+              description={t('tenants.mapTileUrlHelp')}
+              {...form.register('config.mapTiles.url')}
+              error={fieldMessage(errors.config?.mapTiles?.url)}
+            />
+            <TextInput
+              label={t('tenants.mapAttribution')}
+              {...form.register('config.mapTiles.attribution')}
+              error={fieldMessage(errors.config?.mapTiles?.attribution)}
+            />
+            <TextInput
+              label={t('tenants.supportEmail')}
+              type="email"
+              {...form.register('config.supportEmail', { setValueAs: blankToNull })}
+              error={fieldMessage(errors.config?.supportEmail)}
+            />
+            <TextInput
+              label={t('tenants.supportPhone')}
+              {...form.register('config.supportPhone', { setValueAs: blankToNull })}
+              error={fieldMessage(errors.config?.supportPhone)}
+            />
+          </Stack>
+        </Fieldset>
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('actions.cancel')}

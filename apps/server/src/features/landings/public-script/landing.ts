@@ -5,7 +5,8 @@
  * the same rules and Spanish messages as the server, submits them to the participation route with
  * an Idempotency-Key (one per submit attempt, reused on network retries), shows field refusals on
  * their fields, and then the outcome: the reward code in `[data-reward-code]`, the instant-award
- * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]`.
+ * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]` and, after first paint, loads
+ * the map (map.ts) above the list.
  */
 import {
   applyMask,
@@ -40,6 +41,7 @@ type PageData = {
   rules: Rules;
   messages: Record<string, string>;
   centres: Centre[];
+  map: { script: string; css: string } | null;
 };
 
 type ErrorBody = {
@@ -68,6 +70,9 @@ function controlOf(form: HTMLFormElement, key: string): Control | null {
 
 function showFieldError(control: Control, message: string | null): void {
   const id = `${control.id || control.name}-error`;
+  // a date's lists share one message, after the lists
+  const anchor =
+    control.dataset.datePart && control.parentElement?.tagName === 'DIV' ? control.parentElement : control;
   let note = document.getElementById(id);
   if (!message) {
     note?.remove();
@@ -78,7 +83,7 @@ function showFieldError(control: Control, message: string | null): void {
     note = document.createElement('span');
     note.id = id;
     note.className = 'lp-field-error';
-    control.insertAdjacentElement('afterend', note);
+    anchor.insertAdjacentElement('afterend', note);
   }
   note.textContent = message;
   control.setAttribute('aria-invalid', 'true');
@@ -105,9 +110,60 @@ function say(form: HTMLFormElement, message: string, kind: 'ok' | 'error'): void
   area.hidden = false;
 }
 
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** The day, month and year lists of a date field, when the page asks for it that way. */
+function dateParts(form: HTMLFormElement, key: string): Record<string, HTMLSelectElement> | null {
+  const parts: Record<string, HTMLSelectElement> = {};
+  for (const select of Array.from(form.querySelectorAll<HTMLSelectElement>('select[data-date-part]')))
+    if (select.name === key && select.dataset.datePart) parts[select.dataset.datePart] = select;
+  return parts.day && parts.month && parts.year ? parts : null;
+}
+
+/** Days 1-31, the months by name, and the years from this one back 100 (newest first). */
+function fillDateParts(parts: Record<string, HTMLSelectElement>): void {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const fill = (select: HTMLSelectElement | undefined, options: [string, string][]) => {
+    if (!select || select.options.length > 1) return;
+    for (const [label, value] of options) select.add(new Option(label, value));
+  };
+  fill(
+    parts.day,
+    Array.from({ length: 31 }, (_, i) => [String(i + 1), pad(i + 1)]),
+  );
+  fill(
+    parts.month,
+    MONTHS.map((name, i) => [name, pad(i + 1)]),
+  );
+  const year = Number(localToday().slice(0, 4));
+  fill(
+    parts.year,
+    Array.from({ length: 101 }, (_, i) => [String(year - i), String(year - i)]),
+  );
+}
+
 /** Reads one field's answer from the form (FormData: a control named `submit` cannot shadow it). */
 function answerOf(form: HTMLFormElement, values: FormData, field: Field): unknown {
   if (field.type === 'multichoice') return values.getAll(field.key).map(String);
+  const parts = field.type === 'date' ? dateParts(form, field.key) : null;
+  if (parts) {
+    const [d, m, y] = [parts.day?.value, parts.month?.value, parts.year?.value];
+    if (!d && !m && !y) return '';
+    return d && m && y ? `${y}-${m}-${d}` : 'incompleta';
+  }
   const control = controlOf(form, field.key);
   if (field.type === 'checkbox') return control instanceof HTMLInputElement ? control.checked : undefined;
   const raw = values.get(field.key);
@@ -209,8 +265,24 @@ function bindForm(form: HTMLFormElement): void {
       const issue = value === '' || value === undefined ? null : check(field, value);
       showFieldError(control, issue ? text(issue.code, issue.params) : null);
     };
+    const parts = field.type === 'date' ? dateParts(form, field.key) : null;
+    if (parts) {
+      fillDateParts(parts);
+      // the message waits until the three lists are chosen (or the form is sent)
+      for (const select of Object.values(parts))
+        select.addEventListener('change', () => {
+          if (Object.values(parts).every((s) => s.value)) recheck();
+        });
+      continue;
+    }
     control.addEventListener('blur', recheck);
     control.addEventListener('change', recheck);
+    // a message goes as soon as the value is right (new ones wait for blur): no jump under a tap
+    control.addEventListener('input', () => {
+      if (control.getAttribute('aria-invalid') !== 'true') return;
+      const value = answerOf(form, new FormData(form), field);
+      if (value !== '' && value !== undefined && !check(field, value)) showFieldError(control, null);
+    });
   }
 
   const consent = controlOf(form, 'consent');
@@ -319,8 +391,29 @@ function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number
   box.append(list);
 }
 
+/** Leaflet and the tiles come after the page has painted, and only when a centre has a position. */
+function loadMapLibrary(box: HTMLElement, map: { script: string; css: string }): void {
+  const canvas = document.createElement('div');
+  canvas.className = 'lp-map-canvas';
+  canvas.setAttribute('role', 'region');
+  canvas.setAttribute('aria-label', 'Mapa de centros de canje');
+  box.prepend(canvas);
+  const load = () => {
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = map.css;
+    const script = document.createElement('script');
+    script.src = map.script;
+    document.head.append(css, script);
+  };
+  if (document.readyState === 'complete') setTimeout(load, 0);
+  else addEventListener('load', () => setTimeout(load, 0), { once: true });
+}
+
 function bindMap(box: HTMLElement): void {
   if (!data) return;
+  if (data.map && data.centres.some((c) => typeof c.lat === 'number' && typeof c.lng === 'number'))
+    loadMapLibrary(box, data.map);
   const note = document.createElement('p');
   box.append(note);
   renderCentres(box, data.centres);
@@ -334,8 +427,11 @@ function bindMap(box: HTMLElement): void {
   button.textContent = 'Ordenar por cercanía';
   button.addEventListener('click', () => {
     navigator.geolocation.getCurrentPosition(
-      (position) =>
-        renderCentres(box, data.centres, { lat: position.coords.latitude, lng: position.coords.longitude }),
+      (position) => {
+        const here = { lat: position.coords.latitude, lng: position.coords.longitude };
+        renderCentres(box, data.centres, here);
+        box.dispatchEvent(new CustomEvent('lp:location', { detail: here }));
+      },
       () => {
         note.textContent = text('GEOLOCATION_UNSUPPORTED');
       },
