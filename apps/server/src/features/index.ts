@@ -5,6 +5,7 @@ import { registerCentresRoutes } from './centres/centres.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
 import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.routes.ts';
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
+import { registerMarketPagesRoutes } from './market-pages/market-pages.routes.ts';
 import { registerMarketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
@@ -36,4 +37,5 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerPointsRoutes,
   registerProductsRoutes,
   registerMarketplaceRoutes,
+  registerMarketPagesRoutes,
 ];
