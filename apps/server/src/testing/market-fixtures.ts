@@ -154,7 +154,7 @@ export async function bulkCustomers(
   const ids = rows.map((r) => r.id);
   await t.db.ownerQuery(
     `insert into points_accounts (tenant_id, campaign_id, participant_id, balance)
-     select $1, $2, p, $4 from jsonb_array_elements_text($3::jsonb) p`,
+     select $1, $2, p::uuid, $4 from jsonb_array_elements_text($3::jsonb) p`,
     [tenant.id, campaignId, JSON.stringify(ids), balance],
   );
   await t.db.ownerQuery(
