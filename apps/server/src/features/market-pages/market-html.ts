@@ -79,8 +79,8 @@ const CSS =
   '.mk-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}.mk-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
   '.mk-products{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:1fr}' +
   '.mk-product img{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:6px;background:#e8eef3}.mk-product h2{margin:.5rem 0 .25rem}' +
-  '.mk-price{font-weight:700;color:var(--a);margin:.25rem 0}.mk-stock,.mk-muted{color:var(--m);font-size:.875rem;margin:.25rem 0}' +
-  '.mk-code{font-size:1.5rem;font-weight:700;letter-spacing:.1em;word-break:break-all;margin:.5rem 0}' +
+  '.mk-price{font-weight:700;color:var(--p);margin:.25rem 0}.mk-stock,.mk-muted{color:var(--m);font-size:.875rem;margin:.25rem 0}' +
+  '.mk-code{font-size:1.375rem;font-weight:700;letter-spacing:.04em;word-break:break-all;margin:.5rem 0}' +
   '.mk-list{list-style:none;margin:0;padding:0}.mk-list li{padding:.75rem 0;border-bottom:1px solid #dde2e6;display:grid;grid-template-columns:1fr auto;gap:.25rem .75rem}' +
   '.mk-amount{font-weight:700;text-align:right}.mk-amount[data-sign=minus]{color:#8a0014}.mk-amount[data-sign=plus]{color:#14521c}' +
   '.mk-list .mk-muted,.mk-list .mk-order{grid-column:1/-1}' +

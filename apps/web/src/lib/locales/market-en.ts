@@ -140,7 +140,7 @@ export const marketEn: typeof marketEs = {
     save: 'Save lots',
     saved_one: '{{count}} lot created.',
     saved_other: '{{count}} lots created.',
-    filterProduct: 'Product',
+    filterProduct: 'Filter by product',
     shops: 'Shops',
     createdAt: 'Created',
     empty: 'No lots yet.',

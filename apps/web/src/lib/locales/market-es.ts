@@ -138,7 +138,7 @@ export const marketEs = {
     save: 'Guardar lotes',
     saved_one: 'Se creó {{count}} lote.',
     saved_other: 'Se crearon {{count}} lotes.',
-    filterProduct: 'Producto',
+    filterProduct: 'Filtrar por producto',
     shops: 'Tiendas',
     createdAt: 'Creado',
     empty: 'Todavía no hay lotes.',
