@@ -39,7 +39,9 @@ export default defineConfig({
     headless: true,
   },
   webServer: {
-    command: 'node ../apps/server/dist/main.js',
+    // the server's log goes to a file the journeys read: the one-time codes of the marketplace
+    // sign-in are e-mails, logged with LOG_OUTBOX (see marketplace-journey.spec.ts)
+    command: 'node ../apps/server/dist/main.js > "$DATA_DIR/server.log"',
     url: `${BASE_URL}/healthz`,
     timeout: 90_000,
     reuseExistingServer: false,
@@ -51,7 +53,8 @@ export default defineConfig({
       DATA_DIR: process.env.PROMO_E2E_DATA_DIR,
       INITIAL_ADMIN_PASSWORD: 'e2e-password-123',
       PUBLIC_BASE_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      LOG_OUTBOX: 'true',
       NODE_ENV: 'production',
     },
   },

@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
+import { expirePointsJob } from './features/points/points.service.ts';
 import { generateCodesJob } from './features/reward-codes/reward-codes.service.ts';
 import type { App, Limits } from './features/types.ts';
 import { findPrincipal } from './features/users/users.repository.ts';
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps) {
     deps.db,
     clock,
     app.log,
-    { 'generate-codes': generateCodesJob(jobCtx) },
+    { 'generate-codes': generateCodesJob(jobCtx), 'expire-points': expirePointsJob(jobCtx) },
     deps.jobPollMs ?? 1000,
   );
   app.addHook('onReady', async () => runner.start());

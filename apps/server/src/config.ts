@@ -20,6 +20,9 @@ const Env = z.object({
     .optional(),
   NODE_ENV: z.string().default('development'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // outbox e-mails (one-time codes, reset links) also written to the log at info level:
+  // on by default outside production; a test server in production mode may turn it on
+  LOG_OUTBOX: z.enum(['true', 'false']).optional(),
   DEFAULT_TENANT: z
     .string()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'DEFAULT_TENANT must be a tenant slug')
@@ -52,6 +55,8 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   initialAdminPassword: string | undefined;
   isProduction: boolean;
+  /** Outbox messages are logged too (development; LOG_OUTBOX=true elsewhere). */
+  logOutbox: boolean;
   trustProxy: boolean;
   defaultTenant: string;
   /** The landing map's tile server when the tenant names none. */
@@ -89,6 +94,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
     isProduction: e.NODE_ENV === 'production',
+    logOutbox: e.LOG_OUTBOX ? e.LOG_OUTBOX === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY === 'true',
     defaultTenant: e.DEFAULT_TENANT,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },

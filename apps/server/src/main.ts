@@ -34,7 +34,7 @@ async function main() {
     config: {
       jwtSecret: config.jwtSecret,
       publicBaseUrl: config.publicBaseUrl,
-      logOutbox: !config.isProduction,
+      logOutbox: config.logOutbox,
       defaultTenant: config.defaultTenant,
       mapTiles: config.mapTiles,
     },

@@ -542,7 +542,7 @@ const catalogue = {
   PRODUCT_CODES_REQUIRED: {
     status: 400,
     es: 'Debe cargar códigos para el producto.',
-    en: 'Codes must be uploaded for the product.',
+    en: 'Codes must be uploaded for a product.',
   },
   MARKETPLACE_NAME_REQUIRED: {
     status: 400,
@@ -640,6 +640,71 @@ const catalogue = {
     status: 409,
     es: 'Este compromiso ya se usó en un sorteo.',
     en: 'This commitment has already been drawn.',
+  },
+
+  // --- points and marketplace (issue #8) ------------------------------------------------
+  /** A debit (product, negative adjustment) larger than the balance: balances never go below zero. */
+  POINTS_INSUFFICIENT: {
+    status: 422,
+    es: 'No tiene puntos suficientes.',
+    en: 'You do not have enough points.',
+  },
+  /** The product (or the chosen shop) has no unit left. */
+  OUT_OF_STOCK: {
+    status: 409,
+    es: 'Este producto está agotado.',
+    en: 'This product is out of stock.',
+  },
+  /** Inactive, not in this marketplace, or the marketplace is closed or outside its window. */
+  PRODUCT_NOT_AVAILABLE: {
+    status: 422,
+    es: 'Este producto no está disponible en este momento.',
+    en: 'This product is not available right now.',
+  },
+  MARKETPLACE_CLOSED: {
+    status: 422,
+    es: 'El marketplace no está abierto en este momento.',
+    en: 'The marketplace is not open right now.',
+  },
+  /** A physical product needs the shop where it will be picked up. */
+  SHOP_REQUIRED: {
+    status: 400,
+    es: 'Elija la tienda donde retirará el producto.',
+    en: 'Choose the shop where you will pick up the product.',
+  },
+  /** A 'redeem with code' product asked for with points, or a code of another product. */
+  PRODUCT_NEEDS_CODE: {
+    status: 422,
+    es: 'Este producto solo se canjea con un código válido para él.',
+    en: 'This product can only be redeemed with a code valid for it.',
+  },
+  REDEEM_CODE_USED: {
+    status: 409,
+    es: 'Este código ya fue utilizado.',
+    en: 'This code has already been used.',
+  },
+  /** A redeem-code batch is worth either points or a product, not both or neither. */
+  REDEEM_BATCH_VALUE: {
+    status: 400,
+    es: 'Indique los puntos o el producto que vale cada código.',
+    en: 'Give the points or the product each code is worth.',
+  },
+  /** The lots of a product would place more units in shops than its stock. */
+  LOT_EXCEEDS_STOCK: {
+    status: 400,
+    es: 'Los lotes superan el stock del producto.',
+    en: 'The lots exceed the product’s stock.',
+  },
+  PRODUCT_IN_USE: {
+    status: 409,
+    es: 'No se puede eliminar un producto con canjes o lotes: desactívelo en su lugar.',
+    en: 'A product with orders or lots cannot be deleted: deactivate it instead.',
+  },
+  /** The one-time code is wrong, used or expired (or too many wrong tries). */
+  OTP_INVALID: {
+    status: 422,
+    es: 'El código de verificación no es válido o ya expiró.',
+    en: 'The verification code is not valid or has expired.',
   },
 } as const satisfies Record<string, Entry>;
 

@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './forms.ts';
 export * from './images.ts';
 export * from './landings.ts';
+export * from './market.ts';
 export * from './people.ts';
 export * from './raffles.ts';
 export * from './tenants.ts';

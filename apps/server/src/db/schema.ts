@@ -375,6 +375,8 @@ export const rewardCodes = pgTable(
     revokedAt: at('revoked_at'),
     revokedReason: text('revoked_reason'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** Pickup vouchers (0008): redeemable only at this shop. */
+    centreId: uuid('centre_id'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
 );
@@ -557,6 +559,210 @@ export const images = pgTable(
     data: bytea('data').notNull(),
     createdBy: uuid('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+// --- products, redeem codes and points (0007_points.sql) -----------------------------------
+
+export const products = pgTable(
+  'products',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    kind: text('kind', { enum: ['physical', 'digital'] }).notNull(),
+    redeemWith: text('redeem_with', { enum: ['points', 'code'] }).notNull(),
+    pricePoints: integer('price_points'),
+    stock: integer('stock').notNull(),
+    images: jsonb('images').$type<string[]>().notNull(),
+    active: boolean('active').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const productCodes = pgTable(
+  'product_codes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    code: text('code').notNull(),
+    status: text('status', { enum: ['available', 'claimed'] }).notNull(),
+    orderId: uuid('order_id'),
+    claimedAt: at('claimed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.productId, t.code] })],
+);
+
+export const productLots = pgTable(
+  'product_lots',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    productId: uuid('product_id').notNull(),
+    reference: text('reference'),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const productLotShops = pgTable(
+  'product_lot_shops',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    lotId: uuid('lot_id').notNull(),
+    centreId: uuid('centre_id').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.lotId, t.centreId] })],
+);
+
+export const productShopStock = pgTable(
+  'product_shop_stock',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    centreId: uuid('centre_id').notNull(),
+    received: integer('received').notNull(),
+    claimed: integer('claimed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.productId, t.centreId] })],
+);
+
+export const redeemCodeBatches = pgTable(
+  'redeem_code_batches',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    name: text('name'),
+    points: integer('points'),
+    productId: uuid('product_id'),
+    source: text('source', { enum: ['generated', 'uploaded'] }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    code: text('code').notNull(),
+    batchId: uuid('batch_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    status: text('status', { enum: ['available', 'used'] }).notNull(),
+    participantId: uuid('participant_id'),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
+);
+
+export const pointsAccounts = pgTable(
+  'points_accounts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: uuid('participant_id').notNull(),
+    balance: integer('balance').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.campaignId, t.participantId] })],
+);
+
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: uuid('participant_id').notNull(),
+    kind: text('kind', {
+      enum: ['code_credit', 'purchase', 'adjustment', 'redemption', 'expiry'],
+    }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason'),
+    redeemCode: text('redeem_code'),
+    orderId: uuid('order_id'),
+    expiresAt: at('expires_at'),
+    idempotencyKey: text('idempotency_key'),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+// --- marketplaces and orders (0008_marketplace.sql) ----------------------------------------
+
+export const marketplaces = pgTable(
+  'marketplaces',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    templateId: text('template_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    opensAt: at('opens_at'),
+    closesAt: at('closes_at'),
+    appearance: jsonb('appearance').$type<Record<string, unknown>>().notNull(),
+    active: boolean('active').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const marketplaceProducts = pgTable(
+  'marketplace_products',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    marketplaceId: uuid('marketplace_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.marketplaceId, t.productId] })],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    marketplaceId: uuid('marketplace_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: uuid('participant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    paidWith: text('paid_with', { enum: ['points', 'code'] }).notNull(),
+    points: integer('points').notNull(),
+    redeemCode: text('redeem_code'),
+    centreId: uuid('centre_id'),
+    productCode: text('product_code'),
+    voucherCode: text('voucher_code'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const customerOtps = pgTable(
+  'customer_otps',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    campaignId: uuid('campaign_id').notNull(),
+    participantId: uuid('participant_id').notNull(),
+    codeHash: char('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -6,8 +6,12 @@ import { registerCountriesRoutes } from './countries/countries.routes.ts';
 import { registerImagesRoutes } from './images/images.routes.ts';
 import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.routes.ts';
 import { registerLandingsRoutes } from './landings/landings.routes.ts';
+import { registerMarketPagesRoutes } from './market-pages/market-pages.routes.ts';
+import { registerMarketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { registerParticipantsRoutes } from './participants/participants.routes.ts';
 import { registerParticipationsRoutes } from './participations/participations.routes.ts';
+import { registerPointsRoutes } from './points/points.routes.ts';
+import { registerProductsRoutes } from './products/products.routes.ts';
 import { registerRafflesRoutes } from './raffles/raffles.routes.ts';
 import { registerRewardCodesRoutes } from './reward-codes/reward-codes.routes.ts';
 import { registerStatisticsRoutes } from './statistics/statistics.routes.ts';
@@ -32,4 +36,8 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerInstantAwardsRoutes,
   registerRafflesRoutes,
   registerImagesRoutes,
+  registerPointsRoutes,
+  registerProductsRoutes,
+  registerMarketplaceRoutes,
+  registerMarketPagesRoutes,
 ];

@@ -71,3 +71,25 @@ export function uniqueOn(field: string) {
     return [];
   };
 }
+
+/**
+ * The report of an upload whose accepted values were inserted with ON CONFLICT DO NOTHING: the
+ * values the database did not take already existed and are refused line by line (CODE_EXISTS).
+ */
+export function insertReport(
+  read: { total: number; refused: RefusedRow[] },
+  accepted: Array<{ line: number; value: string }>,
+  taken: ReadonlySet<string>,
+  locale: Locale,
+): { total: number; created: number; updated: number; refused: RefusedRow[] } {
+  const refused = [...read.refused];
+  for (const a of accepted) {
+    if (!taken.has(a.value))
+      refused.push({
+        row: a.line,
+        errors: [{ field: 'code', code: 'CODE_EXISTS', message: errorMessage('CODE_EXISTS', locale) }],
+      });
+  }
+  refused.sort((a, b) => a.row - b.row);
+  return { total: read.total, created: taken.size, updated: 0, refused };
+}

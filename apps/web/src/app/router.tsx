@@ -66,6 +66,18 @@ function redemptionRoutes(): RouteObject[] {
   ];
 }
 
+/** Points, products, lots, marketplaces and their reports (issue #8): ADMIN writes, ANALYST reads. */
+function marketRoutes(): RouteObject[] {
+  const guard = requireRoleLoader(READERS);
+  return [
+    { path: 'points', loader: guard, lazy: () => import('./routes/points-route.tsx') },
+    { path: 'products', loader: guard, lazy: () => import('./routes/products-route.tsx') },
+    { path: 'product-lots', loader: guard, lazy: () => import('./routes/lots-route.tsx') },
+    { path: 'marketplaces', loader: guard, lazy: () => import('./routes/marketplaces-route.tsx') },
+    { path: 'market-reports', loader: guard, lazy: () => import('./routes/market-reports-route.tsx') },
+  ];
+}
+
 /** The OPERATOR's home is the counter; everybody else gets the dashboard. */
 function homeLoader({ params }: LoaderFunctionArgs) {
   const session = readSession();
@@ -83,6 +95,7 @@ const pageChildren: RouteObject[] = [
   },
   ...promotionRoutes(),
   ...redemptionRoutes(),
+  ...marketRoutes(),
   { path: 'profile', lazy: () => import('./routes/profile-route.tsx') },
   {
     path: 'tenants',

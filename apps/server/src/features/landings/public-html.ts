@@ -112,7 +112,7 @@ function tagManagerSnippet(id: string, nonce: string): string {
 }
 
 /** JSON inside a data block: `<` escaped so no text can close the element. */
-function jsonBlock(data: unknown): string {
+export function jsonBlock(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

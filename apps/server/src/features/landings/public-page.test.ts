@@ -1,12 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { XSS_CASES } from '@promo/landing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
-import { createTestApp, TEST_SECRET, type TestTenant } from '../../testing/test-app.ts';
-import { openTestDatabase } from '../../testing/test-db.ts';
+import { createTestApp, type TestTenant } from '../../testing/test-app.ts';
+import { appWithWebApp } from '../../testing/web-app.ts';
 import { standardFormPage, thankYouPage } from './fixtures/standard-page.ts';
 
 const t = await createTestApp();
@@ -288,24 +284,8 @@ describe('public landing page', () => {
 
 describe('public pages and the web app', () => {
   it('win over the web app’s fallback to index.html', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'promo-web-'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SPA</title>');
-    const db = await openTestDatabase();
-    const app = await buildApp({
-      db,
-      config: {
-        jwtSecret: TEST_SECRET,
-        publicBaseUrl: 'http://promo.test',
-        logOutbox: false,
-        defaultTenant: 'demo',
-      },
-      logLevel: 'silent',
-      webDist,
-    });
-    afterAll(async () => {
-      await app.close();
-      await db.close();
-    });
+    const { app, close } = await appWithWebApp();
+    afterAll(close);
     const landing = await app.inject({ url: url });
     // another database: the tenant is unknown there, so the landing route answers its 404 page
     expect(landing.statusCode).toBe(404);

@@ -79,12 +79,14 @@ export function forgetPublicPages(ctx: Ctx): void {
   pageStates(ctx).clear();
 }
 
-function nonce(): string {
+/** A fresh CSP nonce for one page. */
+export function pageNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-function simple(kind: SimplePageKind): PublicPage {
-  const n = nonce();
+/** One of the plain pages (not found, not available, suspended), not cacheable. */
+export function simplePublicPage(kind: SimplePageKind): PublicPage {
+  const n = pageNonce();
   const { status, title, message } = SIMPLE_PAGES[kind];
   return {
     status,
@@ -107,8 +109,8 @@ export async function renderPublicLanding(
   input: { tenantSlug: string; groupName: string; page: number; assets: PublicAssets; basePath: string },
 ): Promise<PublicPage> {
   const tenant = await findTenantBySlugCached(ctx, input.tenantSlug);
-  if (!tenant) return simple('notFound');
-  if (tenant.status === 'suspended') return simple('suspended');
+  if (!tenant) return simplePublicPage('notFound');
+  if (tenant.status === 'suspended') return simplePublicPage('suspended');
   const now = ctx.clock.now();
   const found = await pageStates(ctx).get(`${tenant.id}:${input.groupName}`, () =>
     ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
@@ -128,7 +130,7 @@ export async function renderPublicLanding(
       return { group, campaign: campaignRow, rules: withRules?.rules ?? [], published, centres };
     }),
   );
-  if (!found) return simple('notFound');
+  if (!found) return simplePublicPage('notFound');
   const { group, campaign, rules, published, centres } = found;
   const fields = formFieldsOf(campaign);
   const byId = new Map(published.map((p) => [p.landingId, p]));
@@ -136,9 +138,9 @@ export async function renderPublicLanding(
     const hit = byId.get(id);
     return hit ? [hit] : [];
   });
-  if (!fields || !isOpen(campaign, now) || pages.length === 0) return simple('notAvailable');
+  if (!fields || !isOpen(campaign, now) || pages.length === 0) return simplePublicPage('notAvailable');
   const current = pages[input.page - 1];
-  if (!current) return simple('notFound');
+  if (!current) return simplePublicPage('notFound');
 
   const config = tenant.config as { tagManagerId?: string | null; mapTiles?: MapTilesConfig | null } | null;
   const tagManagerId = config?.tagManagerId ?? null;
@@ -164,7 +166,7 @@ export async function renderPublicLanding(
   if (cached) return cached;
 
   const country = await findCountryCached(ctx, campaign.countryCode);
-  const n = nonce();
+  const n = pageNonce();
   const body = landingHtml({
     document: current.document as LandingDocument,
     nonce: n,

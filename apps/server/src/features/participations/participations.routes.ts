@@ -6,16 +6,12 @@ import {
 } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { idempotencyKey } from '../../platform/http/replies.ts';
 import type { FeatureDeps } from '../types.ts';
 import { participate } from './participate.ts';
 import { getPublicCampaign } from './public-campaign.ts';
 
 const tags = ['participation'];
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
-}
 
 export function registerParticipationsRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
   app.get(

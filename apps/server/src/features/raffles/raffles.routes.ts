@@ -22,10 +22,10 @@ import {
   ValidRaffleCode,
   WinnersReportQuery,
 } from '@promo/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { attachment } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { idempotencyKey } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import { xlsxAttachment } from '../../platform/xlsx.ts';
 import type { FeatureDeps } from '../types.ts';
@@ -51,11 +51,6 @@ import {
 const ADMIN = ['ADMIN'] as const;
 const READERS = ['ADMIN', 'ANALYST'] as const;
 const tags = ['raffles'];
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
-}
 
 export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
   // Brute force: a run of unknown codes from one address (or for one identity) blocks it a while.

@@ -82,7 +82,7 @@ async function refusalFor(
     return new AppError('CODE_OUTSIDE_REDEMPTION_WINDOW', [
       { path: 'code', code: 'CODE_OUTSIDE_REDEMPTION_WINDOW' },
     ]);
-  if (!(await centreAllowed(tx, tenantId, campaign.id, centreId)))
+  if (!(await centreAllowed(tx, tenantId, campaign.id, centreId, row.code.centreId)))
     return new AppError('CENTRE_NOT_ALLOWED', [{ path: 'code', code: 'CENTRE_NOT_ALLOWED' }]);
   return new AppError('CONFLICT');
 }

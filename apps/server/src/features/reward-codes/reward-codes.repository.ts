@@ -171,7 +171,8 @@ export async function revokeCodeRow(
 
 /**
  * Redeems a code at a centre in one statement: the code must be available or assigned, its
- * campaign not archived and inside its redemption window, and the centre one of the campaign's.
+ * campaign not archived and inside its redemption window, and the centre one of the campaign's
+ * (or, for a code bound to a shop — a marketplace pickup voucher — that shop).
  * No row back means one of those failed (the caller says which); the unique index on standing
  * redemptions is the last line against a double redemption.
  */
@@ -188,11 +189,11 @@ export async function redeemCodeRow(
             and ca.tenant_id = rc.tenant_id and ca.id = rc.campaign_id and not ca.archived
             and (ca.redeem_from is null or ca.redeem_from <= ${values.now})
             and (ca.redeem_until is null or ${values.now} < ca.redeem_until)
-            and exists (
+            and (case when rc.centre_id is not null then rc.centre_id = ${values.centreId} else exists (
               select 1 from campaign_centres cc
               left join centre_group_members m on m.tenant_id = cc.tenant_id and m.group_id = cc.group_id
               where cc.tenant_id = rc.tenant_id and cc.campaign_id = rc.campaign_id
-                and coalesce(cc.centre_id, m.centre_id) = ${values.centreId})
+                and coalesce(cc.centre_id, m.centre_id) = ${values.centreId}) end)
           returning rc.code, rc.campaign_id)
         insert into redemptions (tenant_id, code, campaign_id, centre_id, operator_id, redeemed_at)
         select ${values.tenantId}, code, campaign_id, ${values.centreId}, ${values.operatorId}, ${values.now} from target
@@ -201,13 +202,15 @@ export async function redeemCodeRow(
   return row;
 }
 
-/** Whether a campaign's codes can be redeemed at a centre. */
+/** Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there). */
 export async function centreAllowed(
   tx: Tx,
   tenantId: string,
   campaignId: string,
   centreId: string,
+  codeCentreId: string | null = null,
 ): Promise<boolean> {
+  if (codeCentreId) return codeCentreId === centreId;
   const [row] = await queryRows<{ ok: boolean }>(
     tx,
     sql`select exists (

@@ -19,13 +19,12 @@ import {
   RewardCode,
   UploadReport,
 } from '@promo/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { inTenant } from '../../platform/context.ts';
-import { attachment } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
-import { xlsxAttachment } from '../../platform/xlsx.ts';
 import type { FeatureDeps } from '../types.ts';
 import { operatorCentre, redeemCode, reverseRedemption } from './redemption.service.ts';
 import {
@@ -48,17 +47,6 @@ const ADMIN = ['ADMIN'] as const;
 const DESK = ['ADMIN', 'OPERATOR'] as const;
 const REPORTERS = ['ADMIN', 'ANALYST', 'OPERATOR'] as const;
 const tags = ['reward-codes'];
-
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  return typeof key === 'string' && key.length > 0 && key.length <= 200 ? key : undefined;
-}
-
-function sendFile(reply: FastifyReply, name: string, format: 'csv' | 'xlsx', stream: unknown) {
-  return reply
-    .headers(format === 'xlsx' ? xlsxAttachment(`${name}.xlsx`) : attachment(`${name}.csv`))
-    .send(stream);
-}
 
 export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
   // Brute force: a run of unknown codes from one user (or address) blocks their look-ups a while.

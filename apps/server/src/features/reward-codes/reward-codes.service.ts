@@ -304,7 +304,7 @@ async function describe(
           : (code.status === 'available' || code.status === 'assigned') &&
             inWindow &&
             !campaign.archived &&
-            (await centreAllowed(tx, tenantId, campaign.id, centreId));
+            (await centreAllowed(tx, tenantId, campaign.id, centreId, code.centreId));
       return {
         code: code.code,
         status: code.status,

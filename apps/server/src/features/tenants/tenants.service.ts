@@ -157,6 +157,11 @@ export async function deleteTenant(ctx: Ctx, id: string): Promise<void> {
 export async function getPublicTheme(ctx: Ctx, slug: string): Promise<PublicTenantTheme> {
   const row = await findTenantBySlugCached(ctx, slug);
   if (!row) throw new AppError('NOT_FOUND');
+  return publicThemeOf(row);
+}
+
+/** What public pages show of a tenant: name, status and resolved theme colours. */
+export function publicThemeOf(row: TenantRow): PublicTenantTheme {
   const tenant = toTenant(row);
   return {
     slug: tenant.slug,

@@ -143,6 +143,46 @@ const [commitment] = await t.db.ownerQuery<{ id: string }>(
    returning id`,
   [tenant.id, campaign.id],
 );
+// points and marketplace: a points campaign, a product, a batch and a marketplace of the tenant
+const pointsCampaign = (
+  await t.request({
+    method: 'POST',
+    url: '/api/campaigns',
+    token: tenant.admin.token,
+    body: {
+      name: 'puntos',
+      title: 'Puntos',
+      kind: 'points',
+      countryCode: 'CR',
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2027-01-01T00:00:00Z',
+    },
+  })
+).body;
+const product = (
+  await t.request({
+    method: 'POST',
+    url: '/api/products',
+    token: tenant.admin.token,
+    body: { name: 'Taza', kind: 'physical', pricePoints: 10, stock: 5 },
+  })
+).body;
+const batch = (
+  await t.request({
+    method: 'POST',
+    url: '/api/redeem-code-batches',
+    token: tenant.admin.token,
+    body: { campaignId: pointsCampaign.id, count: 1, points: 5 },
+  })
+).body.batch;
+const marketplace = (
+  await t.request({
+    method: 'POST',
+    url: '/api/marketplaces',
+    token: tenant.admin.token,
+    body: { name: 'Tienda', templateId: 'grid', campaignId: pointsCampaign.id, productIds: [product.id] },
+  })
+).body;
 
 function crossTenantFixture(method: string, url: string): { id: string; body?: unknown } {
   const write = method === 'PATCH' || method === 'PUT' || method === 'POST';
@@ -202,6 +242,12 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
   if (url.startsWith('/api/raffle/campaigns/'))
     return { id: campaign.id, body: write ? { kind: 'server_secret' } : undefined };
   if (url.startsWith('/api/raffle/')) return { id: campaign.id };
+  if (url.startsWith('/api/points/people/')) return { id: person.id };
+  if (url.startsWith('/api/redeem-code-batches/')) return { id: batch.id };
+  if (url.startsWith('/api/products/'))
+    return { id: product.id, body: write ? (url.endsWith('codes') ? undefined : { name: 'x' }) : undefined };
+  if (url.startsWith('/api/marketplaces/'))
+    return { id: marketplace.id, body: write ? { name: 'x' } : undefined };
   throw new Error(`no cross-tenant fixture for ${method} ${url}: add one`);
 }
 

@@ -15,6 +15,7 @@ import { ChangePasswordForm } from '../../features/profile/change-password-form.
 import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
 import { configurationQuery } from '../../features/users/users.api.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
+import { registerMarketLocales } from '../../lib/locales/market.ts';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
@@ -28,6 +29,7 @@ export { RouteError as ErrorBoundary } from '../route-error.tsx';
 registerPromotionsLocales();
 registerRedemptionLocales();
 registerRafflesLocales();
+registerMarketLocales();
 
 type NavItem = { to: string; label: string; roles: readonly Role[] };
 
@@ -46,6 +48,11 @@ const NAV: NavItem[] = [
   { to: 'centre-groups', label: 'nav.centreGroups', roles: ['ADMIN', 'ANALYST'] },
   { to: 'codes', label: 'nav.codes', roles: ['ADMIN', 'ANALYST'] },
   { to: 'reports', label: 'nav.reports', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'points', label: 'nav.points', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'products', label: 'nav.products', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'product-lots', label: 'nav.lots', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'marketplaces', label: 'nav.marketplaces', roles: ['ADMIN', 'ANALYST'] },
+  { to: 'market-reports', label: 'nav.marketReports', roles: ['ADMIN', 'ANALYST'] },
   { to: 'users', label: 'nav.users', roles: ['ADMIN'] },
   { to: 'tenants', label: 'nav.tenants', roles: ['SUPERADMIN'] },
   { to: 'countries', label: 'nav.countries', roles: ['SUPERADMIN'] },

@@ -1,12 +1,12 @@
-import { Badge, Button, FileInput, Group, Select, Stack, Text, Title } from '@mantine/core';
-import type { Centre, UploadReport } from '@promo/contract';
+import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
+import type { Centre } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
+import { CsvUploadForm } from '../../components/csv-upload.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
-import { UploadReportCard } from '../../components/upload-report.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -14,39 +14,16 @@ import { useBackOffice } from '../auth/back-office-context.ts';
 import { CentreForm } from './centre-form.tsx';
 import { centresQuery, deleteCentre, uploadCentres } from './centres.api.ts';
 
-/** CSV of centres: choose the file, send it, read the per-row report. */
+/** CSV of centres with its per-row report. */
 function UploadCentres() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useMutation({
-    mutationFn: () => uploadCentres(file as File),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['centres'] });
-    },
-    onError: (error) => showApiError(error),
-  });
-  const report: UploadReport | undefined = upload.data;
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {t('centres.uploadHelp')}
-      </Text>
-      <Group align="flex-end">
-        <FileInput
-          label={t('uploads.file')}
-          accept=".csv,text/csv"
-          value={file}
-          onChange={setFile}
-          clearable
-          w={280}
-        />
-        <Button onClick={() => upload.mutate()} disabled={!file} loading={upload.isPending}>
-          {t('uploads.send')}
-        </Button>
-      </Group>
-      {report && <UploadReportCard report={report} />}
-    </Stack>
+    <CsvUploadForm
+      help={t('centres.uploadHelp')}
+      upload={uploadCentres}
+      onUploaded={() => queryClient.invalidateQueries({ queryKey: ['centres'] })}
+    />
   );
 }
 

@@ -4,7 +4,6 @@ import {
   Card,
   FileInput,
   Group,
-  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -14,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { UploadReport } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UploadReportCard } from '../../components/upload-report.tsx';
@@ -24,14 +23,9 @@ import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/back-office-context.ts';
 import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
 import { CodeLookup } from './code-lookup.tsx';
-import { jobPercent, parseCount } from './codes-model.ts';
-import {
-  type CodesSummary,
-  codesSummaryQuery,
-  generateCodes,
-  jobQuery,
-  uploadCodes,
-} from './reward-codes.api.ts';
+import { parseCount } from './codes-model.ts';
+import { JobProgress } from './job-progress.tsx';
+import { type CodesSummary, codesSummaryQuery, generateCodes, uploadCodes } from './reward-codes.api.ts';
 
 const COUNTS = ['generated', 'available', 'assigned', 'redeemed', 'revoked'] as const;
 
@@ -50,38 +44,6 @@ function SummaryCards({ row }: { row: CodesSummary | undefined }) {
         </Card>
       ))}
     </SimpleGrid>
-  );
-}
-
-/** A generation job's progress bar; tells the page when it is over. */
-function JobProgress({ jobId, onFinished }: { jobId: string; onFinished: () => void }) {
-  const { t } = useTranslation();
-  const job = useQuery(jobQuery(jobId));
-  const status = job.data?.status;
-  useEffect(() => {
-    if (status === 'succeeded' || status === 'failed') onFinished();
-  }, [status, onFinished]);
-  const percent = jobPercent(job.data);
-  return (
-    <Stack gap={4} data-testid="job-progress">
-      <Group justify="space-between">
-        <Text size="sm">{t(`codes.jobStatuses.${status ?? 'queued'}`)}</Text>
-        <Text size="sm" c="dimmed">
-          {t('codes.jobProgress', {
-            progress: (job.data?.progress ?? 0).toLocaleString('en-GB'),
-            total: (job.data?.total ?? 0).toLocaleString('en-GB'),
-          })}
-        </Text>
-      </Group>
-      <Progress
-        value={percent}
-        color={status === 'failed' ? 'red' : status === 'succeeded' ? 'green' : 'blue'}
-        animated={status === 'running' || status === 'queued'}
-        size="lg"
-        aria-label={t('codes.progress', { percent })}
-      />
-      {status === 'failed' && <Alert color="red">{job.data?.error ?? t('errors.unexpected')}</Alert>}
-    </Stack>
   );
 }
 

@@ -1,0 +1,4 @@
+import { MarketplacesPage } from '../../features/marketplaces/marketplaces-page.tsx';
+
+export { RouteError as ErrorBoundary } from '../route-error.tsx';
+export const Component = MarketplacesPage;

@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Order, Page } from '@promo/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api.ts';
+import { showApiError } from '../../lib/form-errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { dayIn } from '../../lib/zoned-time.ts';
+import { useBackOffice } from '../auth/back-office-context.ts';
+import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
+import { CentreSelect } from '../centres/centre-pickers.tsx';
+import { pointsSummaryQuery } from '../points/points.api.ts';
+import { dayRange, type ReportFormat } from '../reports/report-range.ts';
+
+type MarketReport = 'orders' | 'order-totals' | 'points';
+const LABELS: Record<MarketReport, string> = {
+  orders: 'marketReports.orders',
+  'order-totals': 'marketReports.orderTotals',
+  points: 'marketReports.points',
+};
+const FALLBACK_NAMES: Record<MarketReport, string> = {
+  orders: 'pedidos',
+  'order-totals': 'pedidos-por-tienda',
+  points: 'puntos',
+};
+
+/** The query of a download: the points report takes campaign and range, the order reports a shop too. */
+function downloadQuery(
+  kind: MarketReport,
+  format: ReportFormat,
+  filters: { from?: string; to?: string; campaignId?: string | null; centreId?: string | null },
+): Record<string, string> {
+  const query: Record<string, string> = { format };
+  if (filters.campaignId) query.campaignId = filters.campaignId;
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  if (kind !== 'points' && filters.centreId) query.centreId = filters.centreId;
+  return query;
+}
+
+function PointsSummaryTable({
+  filters,
+}: {
+  filters: { campaignId?: string | null; from?: string; to?: string };
+}) {
+  const { t } = useTranslation();
+  const summary = useQuery(pointsSummaryQuery(filters));
+  if (summary.error) return <Alert color="red">{summary.error.message}</Alert>;
+  const keys = ['issued', 'spent', 'expired', 'adjustedDown', 'outstanding', 'people'] as const;
+  return (
+    <ScrollArea>
+      <Table striped data-testid="points-summary">
+        <Table.Caption>{t('marketReports.pointsCaption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('points.campaign')}</Table.Th>
+            {keys.map((key) => (
+              <Table.Th key={key}>{t(`marketReports.${key}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(summary.data ?? []).map((row) => (
+            <Table.Tr key={row.campaignId}>
+              <Table.Td>{row.campaignName}</Table.Td>
+              {keys.map((key) => (
+                <Table.Td key={key}>{row[key].toLocaleString('en-GB')}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+          {summary.isSuccess && summary.data.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={keys.length + 1}>
+                <Text c="dimmed">{t('table.empty')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+function RecentOrders({ filters }: { filters: Record<string, string | undefined> }) {
+  const { t } = useTranslation();
+  const { timeZone, locale } = useBackOffice();
+  const [page, setPage] = useState(1);
+  const orders = useQuery({
+    queryKey: ['orders', filters, page],
+    queryFn: ({ signal }) =>
+      api.get<Page<Order>>('/orders', { query: { ...filters, page, pageSize: 20 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (orders.error) return <Alert color="red">{orders.error.message}</Alert>;
+  const totalPages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
+  return (
+    <Stack>
+      <ScrollArea>
+        <Table striped>
+          <Table.Caption>{t('marketReports.recentCaption')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('points.when')}</Table.Th>
+              <Table.Th>{t('marketReports.person')}</Table.Th>
+              <Table.Th>{t('marketReports.product')}</Table.Th>
+              <Table.Th>{t('marketReports.paidWith')}</Table.Th>
+              <Table.Th>{t('points.amount')}</Table.Th>
+              <Table.Th>{t('marketReports.shop')}</Table.Th>
+              <Table.Th>{t('marketReports.voucher')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(orders.data?.items ?? []).map((order) => (
+              <Table.Tr key={order.id}>
+                <Table.Td>{formatDateTime(order.createdAt, timeZone, locale)}</Table.Td>
+                <Table.Td>{[order.cedula, order.personName].filter(Boolean).join(' · ')}</Table.Td>
+                <Table.Td>{order.productName}</Table.Td>
+                <Table.Td>{t(`marketReports.paidWithOptions.${order.paidWith}`)}</Table.Td>
+                <Table.Td>{order.points.toLocaleString('en-GB')}</Table.Td>
+                <Table.Td>{order.centreName ? `${order.centreCode} · ${order.centreName}` : ''}</Table.Td>
+                <Table.Td>
+                  {order.voucherStatus && (
+                    <Badge variant="light" color={order.voucherStatus === 'redeemed' ? 'green' : 'gray'}>
+                      {t(`marketReports.voucherStatuses.${order.voucherStatus}`, order.voucherStatus)}
+                    </Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {orders.isSuccess && orders.data.items.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed">{t('table.empty')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      {totalPages > 1 && <Pagination total={totalPages} value={page} onChange={setPage} />}
+    </Stack>
+  );
+}
+
+/** Orders per shop and product, points per campaign: filters, CSV/XLSX downloads, previews. */
+export function MarketReportsPage() {
+  const { t } = useTranslation();
+  const { timeZone } = useBackOffice();
+  const [fromDay, setFromDay] = useState(() => dayIn(timeZone, -30));
+  const [toDay, setToDay] = useState(() => dayIn(timeZone));
+  const [centreId, setCentreId] = useState<string | null>(null);
+  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const campaigns = useQuery(campaignOptionsQuery());
+  const campaignOptions = (campaigns.data ?? [])
+    .filter((campaign) => campaign.kind === 'points' || campaign.kind === 'marketplace')
+    .map((campaign) => ({ value: campaign.id, label: `${campaign.title} (${campaign.name})` }));
+  const range = dayRange(fromDay, toDay, timeZone);
+  const filters = { ...range, campaignId, centreId };
+  const download = useMutation({
+    mutationFn: ({ kind, format }: { kind: MarketReport; format: ReportFormat }) =>
+      api.download(`/reconciliation-reports/${kind}`, {
+        query: downloadQuery(kind, format, filters),
+        fallbackName: `${FALLBACK_NAMES[kind]}.${format}`,
+      }),
+    onError: (error) => showApiError(error),
+  });
+  const helps: Record<MarketReport, string> = {
+    orders: t('marketReports.ordersHelp'),
+    'order-totals': t('marketReports.orderTotalsHelp'),
+    points: t('marketReports.pointsHelp'),
+  };
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('marketReports.title')}
+      </Title>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 1, sm: 4 }}>
+          <TextInput
+            type="date"
+            label={t('reports.from')}
+            value={fromDay}
+            onChange={(event) => setFromDay(event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('reports.to')}
+            value={toDay}
+            onChange={(event) => setToDay(event.currentTarget.value)}
+          />
+          <CentreSelect value={centreId} onChange={setCentreId} placeholder={t('common.all')} />
+          <Select
+            label={t('points.campaign')}
+            placeholder={t('common.all')}
+            data={campaignOptions}
+            value={campaignId}
+            onChange={setCampaignId}
+            searchable
+            clearable
+          />
+        </SimpleGrid>
+      </Card>
+      <Card withBorder>
+        <Stack gap="sm">
+          {(['orders', 'order-totals', 'points'] as const).map((kind) => (
+            <Group key={kind} justify="space-between" wrap="wrap">
+              <div>
+                <Text fw={600}>{t(LABELS[kind])}</Text>
+                <Text size="sm" c="dimmed">
+                  {helps[kind]}
+                </Text>
+              </div>
+              <Group gap="xs">
+                {(['csv', 'xlsx'] as const).map((format) => (
+                  <Button
+                    key={format}
+                    variant="light"
+                    onClick={() => download.mutate({ kind, format })}
+                    loading={
+                      download.isPending &&
+                      download.variables?.kind === kind &&
+                      download.variables.format === format
+                    }
+                    aria-label={t('marketReports.download', {
+                      name: t(LABELS[kind]),
+                      format: format.toUpperCase(),
+                    })}
+                  >
+                    {format.toUpperCase()}
+                  </Button>
+                ))}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('marketReports.points')}
+        </Title>
+        <PointsSummaryTable filters={{ campaignId, ...range }} />
+      </Card>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t('marketReports.recentOrders')}
+        </Title>
+        <RecentOrders
+          filters={{ ...range, campaignId: campaignId ?? undefined, centreId: centreId ?? undefined }}
+        />
+      </Card>
+    </Stack>
+  );
+}

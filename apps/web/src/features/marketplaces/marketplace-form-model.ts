@@ -1,0 +1,72 @@
+import type { Marketplace } from '@promo/contract';
+import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
+
+export type MarketplaceFormValues = {
+  name: string;
+  templateId: string;
+  campaignId: string | null;
+  productIds: string[];
+  /** `YYYY-MM-DDTHH:mm` in the tenant's zone, or empty. */
+  opensAt: string;
+  closesAt: string;
+  primaryColor: string;
+  headline: string;
+  active: boolean;
+};
+
+export const MARKETPLACE_FIELDS = [
+  'name',
+  'templateId',
+  'campaignId',
+  'productIds',
+  'opensAt',
+  'closesAt',
+  'appearance',
+  'active',
+] as const;
+
+export function marketplaceFormValues(
+  marketplace: Marketplace | undefined,
+  timeZone: string | undefined,
+): MarketplaceFormValues {
+  const appearance = (marketplace?.appearance ?? {}) as { primaryColor?: unknown; headline?: unknown };
+  return {
+    name: marketplace?.name ?? '',
+    templateId: marketplace?.templateId ?? '',
+    campaignId: marketplace?.campaignId ?? null,
+    productIds: marketplace?.productIds ?? [],
+    opensAt: marketplace?.opensAt ? toZonedInput(marketplace.opensAt, timeZone) : '',
+    closesAt: marketplace?.closesAt ? toZonedInput(marketplace.closesAt, timeZone) : '',
+    primaryColor: typeof appearance.primaryColor === 'string' ? appearance.primaryColor : '',
+    headline: typeof appearance.headline === 'string' ? appearance.headline : '',
+    active: marketplace?.active ?? true,
+  };
+}
+
+/**
+ * The request body: times from the tenant's zone to ISO (empty: no limit, null on edit to clear
+ * it), the appearance with what was filled in, the campaign only on create (it is fixed after).
+ */
+export function toMarketplaceBody(
+  values: MarketplaceFormValues,
+  isEdit: boolean,
+  timeZone: string | undefined,
+): Record<string, unknown> {
+  const when = (value: string) =>
+    value ? (fromZonedInput(value, timeZone) ?? value) : isEdit ? null : undefined;
+  const appearance: Record<string, string> = {};
+  if (values.primaryColor.trim()) appearance.primaryColor = values.primaryColor.trim();
+  if (values.headline.trim()) appearance.headline = values.headline.trim();
+  const body: Record<string, unknown> = {
+    name: values.name,
+    templateId: values.templateId.trim(),
+    productIds: values.productIds,
+    opensAt: when(values.opensAt),
+    closesAt: when(values.closesAt),
+    appearance,
+    active: values.active,
+  };
+  if (!isEdit) body.campaignId = values.campaignId ?? '';
+  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+  return body;
+}

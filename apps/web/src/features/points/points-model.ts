@@ -1,0 +1,35 @@
+import { parseWhole } from '../products/product-form-model.ts';
+
+export type AdjustmentValues = { amount: string; reason: string };
+
+/** The adjustment body for a person in a campaign: points as typed (signed), the reason trimmed. */
+export function toAdjustment(
+  values: AdjustmentValues,
+  target: { campaignId: string; participantId: string },
+): Record<string, unknown> {
+  return {
+    campaignId: target.campaignId,
+    participantId: target.participantId,
+    amount: parseWhole(values.amount),
+    reason: values.reason.trim(),
+  };
+}
+
+/** A ledger amount with its sign and thousands commas: "+1,500", "−30". */
+export function signedAmount(value: number): string {
+  const digits = Math.abs(value).toLocaleString('en-GB');
+  return value > 0 ? `+${digits}` : value < 0 ? `−${digits}` : '0';
+}
+
+export type BatchValueKind = 'points' | 'product';
+
+/** A batch's value fields: points or a product, never both (the contract checks one is there). */
+export function batchValue(
+  kind: BatchValueKind,
+  points: string,
+  productId: string | null,
+): { points?: number; productId?: string } {
+  if (kind === 'product') return productId ? { productId } : {};
+  const number = parseWhole(points);
+  return number === undefined ? {} : { points: number };
+}

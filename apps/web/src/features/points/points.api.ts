@@ -1,0 +1,78 @@
+import type {
+  CreateRedeemCodeBatch,
+  Page,
+  PersonPoints,
+  PointsAccount,
+  PointsAdjustment,
+  PointsSummary,
+  RedeemCodeBatch,
+  UploadReport,
+} from '@promo/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { TableState } from '../../components/data-table.tsx';
+import { api } from '../../lib/api.ts';
+
+export type AccountFilters = { campaignId?: string | undefined; cedula?: string | undefined };
+
+export const accountsQuery = (state: TableState & AccountFilters) =>
+  queryOptions({
+    queryKey: ['points', 'accounts', state],
+    queryFn: ({ signal }) => api.get<Page<PointsAccount>>('/points/accounts', { query: state, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const personPointsQuery = (participantId: string, page: number, campaignId?: string | null) =>
+  queryOptions({
+    queryKey: ['points', 'person', participantId, page, campaignId ?? 'all'],
+    queryFn: ({ signal }) =>
+      api.get<PersonPoints>(`/points/people/${participantId}`, {
+        query: { page, pageSize: 20, campaignId: campaignId ?? undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const adjustPoints = (body: PointsAdjustment, key: string) =>
+  api.post<{ balance: number }>('/points/adjustments', body, { headers: { 'Idempotency-Key': key } });
+
+export const expirePoints = (campaignId: string | null) =>
+  api.post<{ jobId: string }>('/points/expire', campaignId ? { campaignId } : {});
+
+export const batchesQuery = (state: TableState & { campaignId: string }) =>
+  queryOptions({
+    queryKey: ['redeem-code-batches', state],
+    queryFn: ({ signal }) => api.get<Page<RedeemCodeBatch>>('/redeem-code-batches', { query: state, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const createBatch = (body: CreateRedeemCodeBatch) =>
+  api.post<{ batch: RedeemCodeBatch; length: number }>('/redeem-code-batches', body);
+
+/** multipart: the batch's fields first, then the file (the server reads them in order). */
+export function uploadRedeemCodes(
+  fields: { campaignId: string; points?: number; productId?: string },
+  file: File,
+) {
+  const body = new FormData();
+  body.append('campaignId', fields.campaignId);
+  if (fields.points !== undefined) body.append('points', String(fields.points));
+  if (fields.productId) body.append('productId', fields.productId);
+  body.append('file', file);
+  return api.post<{ batch: RedeemCodeBatch; report: UploadReport }>('/uploads/redeem-codes', body);
+}
+
+export const downloadBatch = (batch: RedeemCodeBatch, format: 'csv' | 'xlsx') =>
+  api.download(`/redeem-code-batches/${batch.id}/codes`, {
+    query: { format },
+    fallbackName: `codigos-canje.${format}`,
+  });
+
+export const pointsSummaryQuery = (filters: { campaignId?: string | null; from?: string; to?: string }) =>
+  queryOptions({
+    queryKey: ['points', 'summary', filters],
+    queryFn: ({ signal }) =>
+      api.get<PointsSummary[]>('/reconciliation-reports/points', {
+        query: { ...filters, campaignId: filters.campaignId ?? undefined, format: 'json' },
+        signal,
+      }),
+  });

@@ -1,0 +1,143 @@
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { CreateProduct, type Product, UpdateProduct } from '@promo/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { checkedBody } from '../../lib/checked-body.ts';
+import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { showToast } from '../../lib/toasts.ts';
+import {
+  PRODUCT_FIELDS,
+  type ProductFormValues,
+  productFormValues,
+  toProductBody,
+} from './product-form-model.ts';
+import { createProduct, updateProduct } from './products.api.ts';
+
+/** Create (no product) or edit a product; the spec's messages land on their fields. */
+export function ProductForm({ product, onDone }: { product?: Product; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const isEdit = Boolean(product);
+  const form = useForm<ProductFormValues>({ defaultValues: productFormValues(product) });
+  const redeemWith = form.watch('redeemWith');
+  const mutation = useMutation({
+    mutationFn: (values: ProductFormValues) => {
+      const body = toProductBody(values, isEdit);
+      return product
+        ? updateProduct(product.id, checkedBody(UpdateProduct, body))
+        : createProduct(checkedBody(CreateProduct, body));
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['products'] });
+      showToast('success', isEdit ? t('products.updated') : t('products.created'));
+      onDone();
+    },
+    onError: (error) => showApiError(error, form.setError, PRODUCT_FIELDS),
+  });
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+      <Stack>
+        <TextInput
+          label={t('products.name')}
+          required
+          data-autofocus
+          {...form.register('name')}
+          error={fieldMessage(errors.name)}
+        />
+        <Textarea
+          label={t('products.description')}
+          autosize
+          minRows={2}
+          {...form.register('description')}
+          error={fieldMessage(errors.description)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <Select
+                label={t('products.kind')}
+                data={(['physical', 'digital'] as const).map((kind) => ({
+                  value: kind,
+                  label: t(`products.kinds.${kind}`),
+                }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'physical')}
+                allowDeselect={false}
+                disabled={isEdit}
+                error={fieldMessage(errors.kind)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="redeemWith"
+            render={({ field }) => (
+              <Select
+                label={t('products.redeemWith')}
+                data={(['points', 'code'] as const).map((value) => ({
+                  value,
+                  label: t(`products.redeemWithOptions.${value}`),
+                }))}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'points')}
+                allowDeselect={false}
+                error={fieldMessage(errors.redeemWith)}
+              />
+            )}
+          />
+          <TextInput
+            label={t('products.price')}
+            inputMode="numeric"
+            disabled={redeemWith === 'code'}
+            required={redeemWith === 'points'}
+            {...form.register('pricePoints')}
+            error={fieldMessage(errors.pricePoints)}
+          />
+          <TextInput
+            label={t('products.stock')}
+            description={t('products.stockHelp')}
+            inputMode="numeric"
+            required
+            {...form.register('stock')}
+            error={fieldMessage(errors.stock)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('products.images')}
+          description={t('products.imagesHelp')}
+          autosize
+          minRows={2}
+          {...form.register('images')}
+          error={fieldMessage(errors.images)}
+        />
+        {isEdit && (
+          <Controller
+            control={form.control}
+            name="active"
+            render={({ field }) => (
+              <Switch
+                label={t('products.active')}
+                description={t('products.activeHelp')}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                error={fieldMessage(errors.active)}
+              />
+            )}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {isEdit ? t('actions.save') : t('actions.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
