@@ -26,8 +26,8 @@ import {
 } from '@promo/landing';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../components/image-upload.tsx';
 import { appLocale } from '../../lib/i18n.ts';
-import { ImageUpload } from './image-upload.tsx';
 
 export const INSPECTOR_WIDTH = 350;
 

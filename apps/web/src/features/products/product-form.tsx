@@ -3,6 +3,7 @@ import { CreateProduct, type Product, UpdateProduct } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../components/image-upload.tsx';
 import { checkedBody } from '../../lib/checked-body.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -113,6 +114,12 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: ()
           minRows={2}
           {...form.register('images')}
           error={fieldMessage(errors.images)}
+        />
+        <ImageUpload
+          onUploaded={(image) => {
+            const current = form.getValues('images').trim();
+            form.setValue('images', current ? `${current}\n${image.url}` : image.url, { shouldDirty: true });
+          }}
         />
         {isEdit && (
           <Controller

@@ -86,8 +86,6 @@ export const builderEn: typeof builderEs = {
       href: 'Link address',
       newTab: 'Open in a new tab',
       src: 'Image URL',
-      uploadImage: 'Upload image',
-      uploadImageHint: 'JPEG, PNG, WebP or GIF up to 5 MB; kept optimised (WebP, max 2000 px).',
       alt: 'Alternative text',
       iframeSrc: 'Video or map URL (YouTube, Vimeo, Google Maps, OpenStreetMap)',
       widthAttr: 'Width',

@@ -84,8 +84,6 @@ export const builderEs = {
       href: 'Dirección del enlace',
       newTab: 'Abrir en otra pestaña',
       src: 'URL de la imagen',
-      uploadImage: 'Subir imagen',
-      uploadImageHint: 'JPEG, PNG, WebP o GIF de hasta 5 MB; se guarda optimizada (WebP, máx. 2000 px).',
       alt: 'Texto alternativo',
       iframeSrc: 'URL del video o mapa (YouTube, Vimeo, Google Maps, OpenStreetMap)',
       widthAttr: 'Ancho',

@@ -54,6 +54,10 @@ export const en: Messages = {
     now: 'Date and time',
     timeZone: 'Time zone',
   },
+  images: {
+    upload: 'Upload image',
+    uploadHint: 'JPEG, PNG, WebP or GIF up to 5 MB; kept optimised (WebP, max 2000 px).',
+  },
   errors: {
     title: 'Something went wrong',
     unexpected: 'Something went wrong, please try again or contact your provider!',

@@ -53,6 +53,10 @@ export const es = {
     now: 'Fecha y hora',
     timeZone: 'Zona horaria',
   },
+  images: {
+    upload: 'Subir imagen',
+    uploadHint: 'JPEG, PNG, WebP o GIF de hasta 5 MB; se guarda optimizada (WebP, máx. 2000 px).',
+  },
   errors: {
     title: 'Algo salió mal',
     unexpected: 'Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!',

@@ -3,10 +3,10 @@ import type { Image } from '@promo/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api.ts';
-import { uploadImage } from './images.api.ts';
+import { uploadImage } from '../features/images/images.api.ts';
+import { ApiError } from '../lib/api.ts';
 
-/** "Upload image" for the image element: the server checks, re-encodes and keeps it. */
+/** "Upload image": the server checks, re-encodes and keeps it in the tenant's assets. */
 export function ImageUpload({ onUploaded }: { onUploaded: (image: Image) => void }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
@@ -26,12 +26,12 @@ export function ImageUpload({ onUploaded }: { onUploaded: (image: Image) => void
       >
         {(props) => (
           <Button size="xs" variant="light" loading={mutation.isPending} {...props}>
-            {t('builder.inspector.uploadImage')}
+            {t('images.upload')}
           </Button>
         )}
       </FileButton>
       <Text size="xs" c={error ? 'red' : 'dimmed'} role={error ? 'alert' : undefined} mt={4}>
-        {error ?? t('builder.inspector.uploadImageHint')}
+        {error ?? t('images.uploadHint')}
       </Text>
     </div>
   );
