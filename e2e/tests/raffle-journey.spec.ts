@@ -247,7 +247,10 @@ test('a person wins an instant award on a published landing and sees the prize a
   await page.getByLabel('Nombre completo').fill(person.name);
   await page.getByLabel('Correo').fill(person.email);
   await page.getByLabel('Teléfono').pressSequentially(person.phone);
-  await page.getByLabel('Fecha de nacimiento').fill(person.birthdate);
+  const [year, month, day] = person.birthdate.split('-');
+  await page.getByLabel('Fecha de nacimiento').selectOption(day as string);
+  await page.getByTitle('Mes').selectOption(month as string);
+  await page.getByTitle('Año').selectOption(year as string);
   await page.getByLabel('Provincia').selectOption('San José');
   await page.getByLabel('Acepto los términos y condiciones').check();
   await page.getByRole('button', { name: 'Participar' }).click();

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type Role, resolveThemeColors, THEME_PRESET_COLORS } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -182,23 +182,30 @@ export function Component() {
             </Group>
           </AppShell.Header>
           <AppShell.Navbar p="xs" aria-label={t('layout.navigation')} component="nav">
-            {items.map((item) => {
-              const to = item.to ? `${base}/${item.to}` : base;
-              const isActive = item.to ? location.pathname.startsWith(to) : location.pathname === to;
-              return (
+            {/* the list scrolls when it is taller than the window (many features, small screens) */}
+            <AppShell.Section grow component={ScrollArea} type="auto">
+              {items.map((item) => {
+                const to = item.to ? `${base}/${item.to}` : base;
+                const isActive = item.to ? location.pathname.startsWith(to) : location.pathname === to;
+                return (
+                  <NavLink
+                    key={item.label}
+                    component={Link}
+                    to={to}
+                    label={t(item.label)}
+                    active={isActive}
+                    aria-current={isActive ? 'page' : undefined}
+                  />
+                );
+              })}
+              {payload.role === 'ADMIN' ? (
                 <NavLink
-                  key={item.label}
                   component={Link}
-                  to={to}
-                  label={t(item.label)}
-                  active={isActive}
-                  aria-current={isActive ? 'page' : undefined}
+                  to={withTenant(tenantParam, '/builder')}
+                  label={t('nav.landings')}
                 />
-              );
-            })}
-            {payload.role === 'ADMIN' ? (
-              <NavLink component={Link} to={withTenant(tenantParam, '/builder')} label={t('nav.landings')} />
-            ) : null}
+              ) : null}
+            </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>
             <Outlet />
