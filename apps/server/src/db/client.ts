@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -139,4 +141,45 @@ export async function openPostgres(options: { url: string; poolSize?: number }):
 export async function queryRows<R>(tx: Tx, query: SQL): Promise<R[]> {
   const result = (await tx.execute(query)) as unknown as { rows: R[] };
   return result.rows;
+}
+
+/**
+ * A value written into SQL text, for the statements that take no parameters (COPY): a safe
+ * integer as digits, a string quoted as node-postgres's `escapeLiteral` does.
+ */
+export function sqlLiteral(value: string | number): string {
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error('invalid SQL literal');
+    return String(value);
+  }
+  if (value.includes('\0')) throw new Error('invalid SQL literal');
+  const quoted = `'${value.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
+  return value.includes('\\') ? ` E${quoted}` : quoted;
+}
+
+/**
+ * The rows of a query (SQL text, values inlined with `sqlLiteral`) as text lines, each column's
+ * text form joined by commas and ended by `\n`, in the query's order, without holding the result:
+ * on PostgreSQL a `COPY … TO STDOUT` stream, on PGlite a cursor read in batches. For columns whose
+ * text never holds a comma, a backslash or a line end (numbers, UUIDs): no quoting is done.
+ */
+export async function* queryLines(tx: Tx, query: string, batch = 10_000): AsyncGenerator<Buffer> {
+  const client = (tx as { $client?: unknown }).$client;
+  if (client instanceof pg.Client) {
+    yield* client.query(copyTo(`COPY (${query}) TO STDOUT (DELIMITER ',')`)) as AsyncIterable<Buffer>;
+    return;
+  }
+  const cursor = `lines_${randomUUID().replace(/-/g, '')}`;
+  await tx.execute(sql.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${query}`));
+  try {
+    for (;;) {
+      const rows = await queryRows<Record<string, unknown>>(tx, sql.raw(`FETCH ${batch} FROM ${cursor}`));
+      if (rows.length === 0) return;
+      let text = '';
+      for (const row of rows) text += `${Object.values(row).join(',')}\n`;
+      yield Buffer.from(text);
+    }
+  } finally {
+    await tx.execute(sql.raw(`CLOSE ${cursor}`));
+  }
 }

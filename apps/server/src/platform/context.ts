@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type { Locale, Role } from '@promo/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
@@ -58,4 +59,32 @@ export function actorOf(ctx: Ctx): Actor {
 /** Runs `fn` in one transaction that sees only the caller's tenant. */
 export function inTenant<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return ctx.db.tx({ tenantId: actorOf(ctx).tenantId }, fn);
+}
+
+/**
+ * A response body produced inside one transaction of the caller's tenant, which stays open
+ * while the body is read (with backpressure); a reader that goes away ends the transaction.
+ */
+export function streamInTenant(ctx: Ctx, produce: (tx: Tx) => AsyncIterable<Buffer | string>): Readable {
+  const out = new PassThrough();
+  const writable = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.once('drain', done);
+      out.once('close', done);
+    });
+  inTenant(ctx, async (tx) => {
+    for await (const chunk of produce(tx)) {
+      if (out.destroyed) throw new Error('the reader went away');
+      if (!out.write(chunk)) await writable();
+    }
+  }).then(
+    () => out.end(),
+    (error: Error) => out.destroy(error),
+  );
+  return out;
 }

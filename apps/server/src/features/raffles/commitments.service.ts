@@ -6,9 +6,9 @@ import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.t
 import {
   drawOptionsOf,
   frozenSpec,
-  hashedEntries,
   newSeed,
   raffleCampaign,
+  readEntryList,
   recordDraw,
 } from './draw-winners.ts';
 import {
@@ -62,8 +62,8 @@ export async function createCommitment(
     return await inTenant(ctx, async (tx) => {
       const campaign = await raffleCampaign(tx, tenantId, campaignId, true);
       const spec = await frozenSpec(tx, tenantId, campaign.id, options);
-      const { entries, hash } = await hashedEntries(tx, tenantId, spec);
-      if (entries.ids.length === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
+      const { list, hash } = await readEntryList(tx, tenantId, spec);
+      if (list.count === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
       const secret = input.kind === 'server_secret' ? newSeed() : null;
       const row = await insertCommitment(tx, {
         tenantId,
@@ -75,8 +75,8 @@ export async function createCommitment(
         options,
         lastEntryId: spec.lastEntryId,
         excluded: spec.excluded,
-        entriesCount: entries.ids.length,
-        totalWeight: entries.cumulative[entries.cumulative.length - 1] ?? 0,
+        entriesCount: list.count,
+        totalWeight: list.total,
         entriesHash: hash,
         committedBy: actor.userId,
         committedAt: ctx.clock.now(),

@@ -75,37 +75,190 @@ export function uniform(next: () => bigint, n: number): number {
   }
 }
 
-function firstAbove(cumulative: number[], r: number): number {
+/**
+ * An entry list as the draw needs it: its size, its total weight, the entry at a weight (the
+ * first whose cumulative weight exceeds it) and the entry id at a position.
+ */
+export interface WeightedList {
+  readonly count: number;
+  readonly total: number;
+  indexAbove(r: number): number;
+}
+
+function firstAbove(size: number, cumulativeAt: (i: number) => number, r: number): number {
   let lo = 0;
-  let hi = cumulative.length - 1;
+  let hi = size - 1;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((cumulative[mid] as number) > r) hi = mid;
+    if (cumulativeAt(mid) > r) hi = mid;
     else lo = mid + 1;
   }
   return lo;
 }
 
-/** Picks `picks` positions (winners then alternates); fewer when the eligible units run out. */
-export function drawPositions(
-  entries: DrawEntries,
-  options: { seed: string; entriesHash: string; picks: number; onePerIdentity: boolean },
-): number[] {
-  const total = entries.cumulative[entries.cumulative.length - 1] ?? 0;
-  if (total === 0) return [];
-  const units = options.onePerIdentity ? new Set(entries.participants).size : entries.ids.length;
+const CHUNK_BITS = 16;
+const CHUNK = 1 << CHUNK_BITS;
+const COMMA = 44;
+const NEWLINE = 10;
+
+/**
+ * Reads the canonical entry list (`id,participant,weight\n` lines, in any chunking) as it
+ * streams: hashes the bytes, and keeps only what the draw needs, 8 bytes per entry for its id
+ * and, once a weight other than 1 appears, 8 more for its cumulative weight (typed arrays in
+ * chunks of 65,536), plus the distinct participants up to `participantsCap`, which tells the
+ * number of people whenever it is not above the cap.
+ */
+export class EntryListReader implements WeightedList {
+  private readonly hash = createHash('sha256').update(ENTRIES_HEADER);
+  private readonly ids: Float64Array[] = [];
+  private cumulative: Float64Array[] | null = null;
+  private readonly people = new Set<string>();
+  private field = 0;
+  private id = 0;
+  private weight = 0;
+  private participant = '';
+  private tracking = true;
+  count = 0;
+  total = 0;
+
+  constructor(private readonly participantsCap = 0) {}
+
+  add(bytes: Buffer) {
+    this.hash.update(bytes);
+    let { field, id, weight } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i] as number;
+      if (b === NEWLINE) {
+        this.endLine(id, weight);
+        field = 0;
+        id = 0;
+        weight = 0;
+      } else if (b === COMMA) field++;
+      else if (field === 0) id = id * 10 + (b - 48);
+      else if (field === 2) weight = weight * 10 + (b - 48);
+      else if (this.tracking) this.participant += String.fromCharCode(b);
+    }
+    this.field = field;
+    this.id = id;
+    this.weight = weight;
+  }
+
+  private endLine(id: number, weight: number) {
+    const n = this.count;
+    const at = n & (CHUNK - 1);
+    if (at === 0) this.ids.push(new Float64Array(CHUNK));
+    (this.ids[n >>> CHUNK_BITS] as Float64Array)[at] = id;
+    this.total += weight;
+    if (weight !== 1 && !this.cumulative) {
+      // weights were all 1 so far: cumulative[i] = i + 1
+      this.cumulative = this.ids.map(() => new Float64Array(CHUNK));
+      for (let i = 0; i < n; i++) this.setCumulative(i, i + 1);
+    }
+    if (this.cumulative) {
+      if (at === 0 && this.cumulative.length < this.ids.length) this.cumulative.push(new Float64Array(CHUNK));
+      this.setCumulative(n, this.total);
+    }
+    if (this.tracking) {
+      this.people.add(this.participant);
+      this.tracking = this.people.size <= this.participantsCap;
+    }
+    this.count = n + 1;
+    this.participant = '';
+  }
+
+  private setCumulative(i: number, value: number) {
+    (this.cumulative?.[i >>> CHUNK_BITS] as Float64Array)[i & (CHUNK - 1)] = value;
+  }
+
+  private cumulativeAt(i: number): number {
+    return this.cumulative
+      ? ((this.cumulative[i >>> CHUNK_BITS] as Float64Array)[i & (CHUNK - 1)] as number)
+      : i + 1;
+  }
+
+  /** The number of distinct participants, when it is not above the cap (null: above it). */
+  participantsCount(): number | null {
+    return this.people.size <= this.participantsCap ? this.people.size : null;
+  }
+
+  idAt(index: number): number {
+    return (this.ids[index >>> CHUNK_BITS] as Float64Array)[index & (CHUNK - 1)] as number;
+  }
+
+  indexAbove(r: number): number {
+    return firstAbove(this.count, (i) => this.cumulativeAt(i), r);
+  }
+
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+export type DrawOptionsOfAlgorithm = {
+  seed: string;
+  entriesHash: string;
+  picks: number;
+  onePerIdentity: boolean;
+};
+
+/**
+ * The draw over any list: `units` is the number of entries, or of people with one per identity;
+ * `participantsOf` tells the participants of candidate positions (only asked with one per
+ * identity). Candidates come from the random stream in order whatever is accepted, so asking for
+ * them in blocks gives the same positions as one by one.
+ */
+function* drawing(
+  list: WeightedList,
+  units: number,
+  options: DrawOptionsOfAlgorithm,
+): Generator<number[], number[], Array<string | undefined>> {
+  if (list.total === 0) return [];
   const picks = Math.min(options.picks, units);
   const next = randomStream(options.seed, options.entriesHash);
   const chosen: number[] = [];
   const taken = new Set<number>();
   const people = new Set<string>();
   while (chosen.length < picks) {
-    const index = firstAbove(entries.cumulative, uniform(next, total));
-    const person = entries.participants[index] as string;
-    if (taken.has(index) || (options.onePerIdentity && people.has(person))) continue;
-    taken.add(index);
-    people.add(person);
-    chosen.push(index);
+    const block = Array.from({ length: Math.min(64, 2 * (picks - chosen.length)) }, () =>
+      list.indexAbove(uniform(next, list.total)),
+    );
+    const persons: Array<string | undefined> = options.onePerIdentity ? yield block : [];
+    for (const [k, index] of block.entries()) {
+      const person = persons[k] as string;
+      if (taken.has(index) || (options.onePerIdentity && people.has(person))) continue;
+      taken.add(index);
+      people.add(person);
+      chosen.push(index);
+      if (chosen.length === picks) break;
+    }
   }
   return chosen;
+}
+
+/** Picks `picks` positions (winners then alternates); fewer when the eligible units run out. */
+export function drawPositions(entries: DrawEntries, options: DrawOptionsOfAlgorithm): number[] {
+  const { cumulative } = entries;
+  const list: WeightedList = {
+    count: cumulative.length,
+    total: cumulative[cumulative.length - 1] ?? 0,
+    indexAbove: (r) => firstAbove(cumulative.length, (i) => cumulative[i] as number, r),
+  };
+  const units = options.onePerIdentity ? new Set(entries.participants).size : entries.ids.length;
+  const run = drawing(list, units, options);
+  let step = run.next([]);
+  while (!step.done) step = run.next(step.value.map((i) => entries.participants[i]));
+  return step.value;
+}
+
+/** The same draw over a streamed list, asking the participants of candidates as they come. */
+export async function drawPositionsAsync(
+  list: WeightedList,
+  units: number,
+  options: DrawOptionsOfAlgorithm,
+  participantsOf: (indices: number[]) => Promise<Array<string | undefined>>,
+): Promise<number[]> {
+  const run = drawing(list, units, options);
+  let step = run.next([]);
+  while (!step.done) step = run.next(await participantsOf(step.value));
+  return step.value;
 }

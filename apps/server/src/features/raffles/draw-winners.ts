@@ -6,18 +6,19 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
-import { ALGORITHM, drawPositions, EntriesHasher } from './draw-algorithm.ts';
+import { ALGORITHM, drawPositionsAsync, EntryListReader } from './draw-algorithm.ts';
 import { winnerNotification } from './notifications.ts';
 import {
   type DrawRow,
   type EntryListSpec,
   findDraw,
-  findEntryList,
   findPendingCommitment,
   findPeople,
   insertDraw,
   lastEntryId,
+  participantsOfEntries,
   previousWinners,
+  streamEntryList,
 } from './raffles.repository.ts';
 
 /** A fresh 32-byte seed and its commitment (SHA-256 of the seed bytes). */
@@ -37,12 +38,14 @@ export async function raffleCampaign(
   return campaign;
 }
 
-/** Reads the frozen list of a draw and hashes it exactly as the entry list export writes it. */
-export async function hashedEntries(tx: Tx, tenantId: string, spec: EntryListSpec) {
-  const hasher = new EntriesHasher();
-  for (const row of await findEntryList(tx, tenantId, spec))
-    hasher.add(row.id, row.participant_id, row.weight);
-  return { entries: hasher.entries, hash: hasher.digest() };
+/**
+ * Reads the frozen list of a draw as it streams and hashes it exactly as the entry list download
+ * writes it, keeping only ids and weights (and the people, up to `participantsCap`).
+ */
+export async function readEntryList(tx: Tx, tenantId: string, spec: EntryListSpec, participantsCap = 0) {
+  const list = new EntryListReader(participantsCap);
+  for await (const bytes of streamEntryList(tx, tenantId, spec)) list.add(bytes);
+  return { list, hash: list.digest() };
 }
 
 const asEntries = (value: unknown) => value as DrawnEntry[];
@@ -151,20 +154,37 @@ export async function recordDraw(
   const actor = actorOf(ctx);
   const { tenantId } = actor;
   const { options } = spec;
-  const { entries, hash } = await hashedEntries(tx, tenantId, spec);
-  if (entries.ids.length === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
+  const picks = options.count + options.alternates;
+  // one entry per person: each entry is a person already
+  const perPerson = options.onePerIdentity && options.weighting !== 'people';
+  const { list, hash } = await readEntryList(tx, tenantId, spec, perPerson ? picks : 0);
+  if (list.count === 0) throw new AppError('RAFFLE_WITHOUT_ENTRIES');
   // entries are append-only: a frozen list hashes the same at the draw as at the commitment
   if (seed.expectedHash && seed.expectedHash !== hash) throw new AppError('CONFLICT');
-  const positions = drawPositions(entries, {
-    seed: seed.seed,
-    entriesHash: hash,
-    picks: options.count + options.alternates,
-    onePerIdentity: options.onePerIdentity,
-  });
+  const participants = new Map<number, string>();
+  const participantsAt = async (indices: number[]) => {
+    const missing = indices.filter((i) => !participants.has(i));
+    if (missing.length > 0) {
+      const byId = await participantsOfEntries(
+        tx,
+        tenantId,
+        missing.map((i) => list.idAt(i)),
+      );
+      for (const i of missing) participants.set(i, byId.get(list.idAt(i)) as string);
+    }
+    return indices.map((i) => participants.get(i));
+  };
+  const positions = await drawPositionsAsync(
+    list,
+    perPerson ? (list.participantsCount() ?? picks) : list.count,
+    { seed: seed.seed, entriesHash: hash, picks, onePerIdentity: options.onePerIdentity },
+    participantsAt,
+  );
+  const people = await participantsAt(positions);
   const drawn: DrawnEntry[] = positions.map((index, i) => ({
     position: i + 1,
-    entryId: entries.ids[index] as string,
-    participantId: entries.participants[index] as string,
+    entryId: String(list.idAt(index)),
+    participantId: people[i] as string,
   }));
   const row = await insertDraw(tx, {
     tenantId,
@@ -172,8 +192,8 @@ export async function recordDraw(
     options,
     lastEntryId: spec.lastEntryId,
     excluded: spec.excluded,
-    entriesCount: entries.ids.length,
-    totalWeight: entries.cumulative[entries.cumulative.length - 1] ?? 0,
+    entriesCount: list.count,
+    totalWeight: list.total,
     entriesHash: hash,
     seed: seed.seed,
     seedCommitment: seed.commitment,
@@ -189,7 +209,7 @@ export async function recordDraw(
     action: 'raffle.draw',
     entityType: 'raffle_draw',
     entityId: row.id,
-    details: { campaignId: campaign.id, entriesHash: hash, entriesCount: entries.ids.length },
+    details: { campaignId: campaign.id, entriesHash: hash, entriesCount: list.count },
   });
   return toResult(tx, ctx, campaign, toCertificate(row, campaign.name));
 }

@@ -1,6 +1,6 @@
 import type { DrawOptions } from '@promo/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryLines, queryRows, sqlLiteral, type Tx } from '../../db/client.ts';
 import { raffleCommitments, raffleDraws } from '../../db/schema.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
@@ -32,33 +32,51 @@ export type EntryListSpec = {
   excluded: string[];
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function uuidLiteral(value: string): string {
+  if (!UUID.test(value)) throw new Error('invalid uuid');
+  return sqlLiteral(value);
+}
+
 /**
- * The frozen entry list of a draw, ordered by entry id: entries are never changed or deleted,
- * so the same spec gives the same list (and hash) whenever it is read again.
+ * The frozen entry list of a draw as `entry_id,participant,weight` lines ordered by entry id
+ * (the canonical CSV without its header), streamed: entries are never changed or deleted, so the
+ * same spec gives the same list (and hash) whenever it is read again. Read through the index on
+ * (tenant, campaign, id); with one entry per person, the first entry of each person.
  */
-export async function findEntryList(tx: Tx, tenantId: string, spec: EntryListSpec) {
+export function streamEntryList(tx: Tx, tenantId: string, spec: EntryListSpec): AsyncGenerator<Buffer> {
   const { options } = spec;
-  const filters: SQL[] = [
-    sql`tenant_id = ${tenantId}`,
-    sql`campaign_id = ${spec.campaignId}`,
-    sql`id <= ${spec.lastEntryId}`,
+  const filters = [
+    `tenant_id = ${uuidLiteral(tenantId)}`,
+    `campaign_id = ${uuidLiteral(spec.campaignId)}`,
+    `id <= ${sqlLiteral(spec.lastEntryId)}`,
   ];
-  if (options.department) filters.push(sql`department = ${options.department}`);
-  if (options.from) filters.push(sql`created_at >= ${options.from}::timestamptz`);
-  if (options.to) filters.push(sql`created_at < ${options.to}::timestamptz`);
+  if (options.department) filters.push(`department = ${sqlLiteral(options.department)}`);
+  if (options.from)
+    filters.push(`created_at >= ${sqlLiteral(new Date(options.from).toISOString())}::timestamptz`);
+  if (options.to) filters.push(`created_at < ${sqlLiteral(new Date(options.to).toISOString())}::timestamptz`);
   if (spec.excluded.length > 0)
-    filters.push(
-      sql`participant_id not in (select jsonb_array_elements_text(${JSON.stringify(spec.excluded)}::jsonb)::uuid)`,
-    );
-  const where = sql.join(filters, sql` and `);
+    filters.push(`participant_id not in (${spec.excluded.map(uuidLiteral).join(', ')})`);
+  const where = filters.join(' and ');
+  // ordered by the number (`raffle_entries.id`, not the text column also called id), so that
+  // the index gives the order and nothing is sorted
   const query =
     options.weighting === 'people'
-      ? sql`select min(id)::text as id, participant_id, 1 as weight from raffle_entries where ${where}
-            group by participant_id order by min(id)`
-      : options.weighting === 'points'
-        ? sql`select id::text as id, participant_id, points as weight from raffle_entries where ${where} order by id`
-        : sql`select id::text as id, participant_id, 1 as weight from raffle_entries where ${where} order by id`;
-  return queryRows<{ id: string; participant_id: string; weight: number }>(tx, query);
+      ? `select min(id)::text, participant_id, 1 from raffle_entries where ${where} group by participant_id order by min(id)`
+      : `select id::text, participant_id, ${options.weighting === 'points' ? 'points' : '1'} from raffle_entries
+         where ${where} order by raffle_entries.id`;
+  return queryLines(tx, query);
+}
+
+/** The participants of entries, by entry id. */
+export async function participantsOfEntries(tx: Tx, tenantId: string, ids: number[]) {
+  const rows = await queryRows<{ id: string; participant_id: string }>(
+    tx,
+    sql`select id::text as id, participant_id from raffle_entries
+        where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.participant_id]));
 }
 
 /** The participants that won (or stand as alternates) in earlier draws of the campaign. */

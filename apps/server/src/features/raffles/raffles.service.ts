@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { DrawCertificate, DrawResult, DrawSummary, EntryRow, Page } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
-import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, inTenant, streamInTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
-import { ENTRIES_HEADER, entriesLine } from './draw-algorithm.ts';
+import { ENTRIES_HEADER } from './draw-algorithm.ts';
 import { raffleCampaign, toCertificate, toResult } from './draw-winners.ts';
 import { winnerNotification } from './notifications.ts';
 import {
@@ -17,10 +17,10 @@ import {
   findDraw,
   findDraws,
   findEntries,
-  findEntryList,
   findPeople,
   findStandingDraws,
   pointsOfPerson,
+  streamEntryList,
 } from './raffles.repository.ts';
 
 /** A recorded draw with its certificate and the people drawn. */
@@ -34,22 +34,26 @@ export async function getDraw(ctx: Ctx, id: string): Promise<DrawResult> {
   });
 }
 
-/** The frozen entry list of a draw, byte for byte the list its hash was computed over. */
-export async function drawEntriesCsv(ctx: Ctx, id: string): Promise<string> {
+/**
+ * The frozen entry list of a draw, byte for byte the list its hash was computed over, streamed
+ * from the database (one transaction while it is read).
+ */
+export async function drawEntriesCsv(ctx: Ctx, id: string): Promise<Readable> {
   const { tenantId } = actorOf(ctx);
-  return inTenant(ctx, async (tx) => {
-    const row = await findDraw(tx, tenantId, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    const { disqualified: _, ...options } = row.options as DrawCertificate['options'] & {
-      disqualified?: unknown;
-    };
-    const rows = await findEntryList(tx, tenantId, {
-      campaignId: row.campaignId,
-      lastEntryId: row.lastEntryId,
-      options,
-      excluded: row.excluded as string[],
-    });
-    return ENTRIES_HEADER + rows.map((r) => entriesLine(r.id, r.participant_id, r.weight)).join('');
+  const row = await inTenant(ctx, (tx) => findDraw(tx, tenantId, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  const { disqualified: _, ...options } = row.options as DrawCertificate['options'] & {
+    disqualified?: unknown;
+  };
+  const spec = {
+    campaignId: row.campaignId,
+    lastEntryId: row.lastEntryId,
+    options,
+    excluded: row.excluded as string[],
+  };
+  return streamInTenant(ctx, async function* (tx) {
+    yield ENTRIES_HEADER;
+    yield* streamEntryList(tx, tenantId, spec);
   });
 }
 
