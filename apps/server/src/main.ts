@@ -34,13 +34,18 @@ async function main() {
     config: {
       jwtSecret: config.jwtSecret,
       publicBaseUrl: config.publicBaseUrl,
-      logOutbox: !config.isProduction,
+      // without a mail server, development reads codes and links in the log
+      logOutbox: !config.isProduction && !config.smtp,
       defaultTenant: config.defaultTenant,
     },
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     limits: config.limits,
+    mail: config.smtp,
+    pointsExpiryMinute: config.pointsExpiryMinute,
   });
+  if (!config.smtp && config.isProduction)
+    app.log.warn('SMTP_URL is not set: e-mails (one-time codes, password resets) stay in the outbox');
 
   let closing = false;
   const shutdown = async (signal: string) => {
