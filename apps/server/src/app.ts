@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
-import { expirePointsJob } from './features/points/points.service.ts';
+import { expirePointsJob, pointsExpirySchedule } from './features/points/points.service.ts';
 import { generateCodesJob } from './features/reward-codes/reward-codes.service.ts';
 import type { App, Limits } from './features/types.ts';
 import { findPrincipal } from './features/users/users.repository.ts';
@@ -27,7 +27,17 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { createThrottle } from './platform/http/throttle.ts';
 import { JobRunner } from './platform/jobs.ts';
+import { type MailTransport, OutboxSender, smtpTransport } from './platform/outbox.ts';
 import { loadPublicAssets, type PublicAssets } from './platform/public-assets/load.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's job runner (tests drain it after moving the clock). */
+    jobRunner: JobRunner;
+    /** This process's outbox sender, when e-mail is configured. */
+    outboxSender: OutboxSender | null;
+  }
+}
 
 export type AppDeps = {
   db: Database;
@@ -46,6 +56,12 @@ export type AppDeps = {
   redis?: Redis | null;
   /** The public pages' scripts and styles; the server's build (dist/public) when absent. */
   publicAssets?: PublicAssets;
+  /** Sends the outbox's e-mails (SMTP settings, or a transport); without it they stay in the outbox. */
+  mail?: { url: string; from: string } | MailTransport | null;
+  /** How often the outbox sender looks for due messages. */
+  mailPollMs?: number;
+  /** Local minute of the day at which points expire daily (campaign's country); null or absent: never by itself. */
+  pointsExpiryMinute?: number | null;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -162,15 +178,27 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     config: deps.config,
   });
+  const expiryMinute = deps.pointsExpiryMinute ?? null;
   const runner = new JobRunner(
     deps.db,
     clock,
     app.log,
     { 'generate-codes': generateCodesJob(jobCtx), 'expire-points': expirePointsJob(jobCtx) },
     deps.jobPollMs ?? 1000,
+    expiryMinute === null ? [] : [pointsExpirySchedule(jobCtx, expiryMinute)],
   );
   app.addHook('onReady', async () => runner.start());
   app.addHook('preClose', async () => runner.stop());
+  app.decorate('jobRunner', runner);
+  const transport = deps.mail && ('send' in deps.mail ? deps.mail : smtpTransport(deps.mail));
+  const sender = transport
+    ? new OutboxSender(deps.db, clock, app.log, transport, deps.mailPollMs ?? 1000)
+    : null;
+  if (sender) {
+    app.addHook('onReady', async () => sender.start());
+    app.addHook('preClose', async () => sender.stop());
+  }
+  app.decorate('outboxSender', sender);
   const ctxOf = (request: FastifyRequest): Ctx => ({
     cache,
     jobs: runner,

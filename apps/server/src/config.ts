@@ -42,6 +42,15 @@ const Env = z.object({
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   PARTICIPATION_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   PARTICIPATION_IDENTITY_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_FROM: z.string().min(3).optional(),
+  POINTS_EXPIRY_TIME: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'POINTS_EXPIRY_TIME must be HH:MM (24 h) or off')
+    .default('03:00'),
 });
 
 export type Config = {
@@ -62,7 +71,18 @@ export type Config = {
   /** The landing map's tile server when the tenant names none. */
   mapTiles: MapTilesConfig;
   limits: Limits;
+  /** Outbox e-mails are sent through this SMTP server; without it they stay in the outbox. */
+  smtp: { url: string; from: string } | null;
+  /** Local minute of the day (campaign's country) of the daily points expiry; null: no schedule. */
+  pointsExpiryMinute: number | null;
 };
+
+/** 'HH:MM' as minutes after midnight; 'off' as null. */
+function minuteOfDay(value: string): number | null {
+  if (value === 'off') return null;
+  const [hours, minutes] = value.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
 
 /** The JWT secret from the environment, else one generated once and kept in the data directory. */
 function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -82,6 +102,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.SMTP_FROM)
+    throw new Error('Invalid configuration: SMTP_FROM: required with SMTP_URL (the sender address)');
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -104,5 +126,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       participationsPerMinute: e.PARTICIPATION_RATE_LIMIT,
       participationsPerIdentityPerMinute: e.PARTICIPATION_IDENTITY_RATE_LIMIT,
     },
+    smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
+    pointsExpiryMinute: minuteOfDay(e.POINTS_EXPIRY_TIME),
   };
 }

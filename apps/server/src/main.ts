@@ -34,14 +34,19 @@ async function main() {
     config: {
       jwtSecret: config.jwtSecret,
       publicBaseUrl: config.publicBaseUrl,
-      logOutbox: config.logOutbox,
+      // without a mail server, development reads codes and links in the log (LOG_OUTBOX)
+      logOutbox: config.logOutbox && !config.smtp,
       defaultTenant: config.defaultTenant,
       mapTiles: config.mapTiles,
     },
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     limits: config.limits,
+    mail: config.smtp,
+    pointsExpiryMinute: config.pointsExpiryMinute,
   });
+  if (!config.smtp && config.isProduction)
+    app.log.warn('SMTP_URL is not set: e-mails (one-time codes, password resets) stay in the outbox');
 
   let closing = false;
   const shutdown = async (signal: string) => {

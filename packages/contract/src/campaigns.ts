@@ -10,6 +10,14 @@ export const CAMPAIGN_STATES = ['draft', 'active', 'inactive', 'archived'] as co
 export const CampaignState = z.enum(CAMPAIGN_STATES, { error: 'FIELD_INVALID' });
 export type CampaignState = z.infer<typeof CampaignState>;
 
+/** A whole number from 1 to `max` (a setting). */
+const WholeAbove0 = (max: number) =>
+  z
+    .number({ error: 'FIELD_INVALID' })
+    .int({ error: 'FIELD_INVALID' })
+    .min(1, { error: 'FIELD_INVALID' })
+    .max(max, { error: 'FIELD_INVALID' });
+
 /** Kind-specific settings; each kind's issue adds its own keys. */
 export const CampaignSettings = z
   .object({
@@ -18,6 +26,12 @@ export const CampaignSettings = z
       .array(Id)
       .optional()
       .describe('reward codes: centre groups where codes can be redeemed'),
+    pointsPerParticipation: WholeAbove0(1_000_000)
+      .optional()
+      .describe('points campaigns: points credited by each accepted participation (none when absent)'),
+    pointsExpiryDays: WholeAbove0(3650)
+      .optional()
+      .describe('points and marketplace campaigns: whole days after which credited points expire'),
   })
   .catchall(z.unknown());
 

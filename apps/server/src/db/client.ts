@@ -20,6 +20,8 @@ export type TxScope = {
   resetTokenHash?: string;
   /** The job worker: sees every tenant's jobs (and nothing else of theirs). */
   jobWorker?: boolean;
+  /** The outbox worker: sees every tenant's outbox (and nothing else of theirs). */
+  outboxWorker?: boolean;
 };
 
 export interface Database {
@@ -39,7 +41,7 @@ export const APP_ROLE = 'promo_app';
 function scoped<T>(orm: Orm, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return orm.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.reset_token_hash', ${scope.resetTokenHash ?? ''}, true), set_config('app.job_worker', ${scope.jobWorker ? 'on' : ''}, true)`,
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.reset_token_hash', ${scope.resetTokenHash ?? ''}, true), set_config('app.job_worker', ${scope.jobWorker ? 'on' : ''}, true), set_config('app.outbox_worker', ${scope.outboxWorker ? 'on' : ''}, true)`,
     );
     return fn(tx);
   });
@@ -84,7 +86,7 @@ export function beginScoped(scope: TxScope): string {
   const resetHash = scope.resetTokenHash ?? '';
   if ((tenantId && !UUID.test(tenantId)) || !HEX.test(resetHash))
     throw new Error('invalid transaction scope');
-  return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true)`;
+  return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true), set_config('app.outbox_worker', '${scope.outboxWorker ? 'on' : ''}', true)`;
 }
 
 /** PostgreSQL through a node-postgres pool. */

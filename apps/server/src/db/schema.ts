@@ -136,6 +136,10 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    failedAt: at('failed_at'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
@@ -415,6 +419,7 @@ export const jobs = pgTable(
     startedAt: at('started_at'),
     heartbeatAt: at('heartbeat_at'),
     finishedAt: at('finished_at'),
+    runKey: text('run_key'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -11,6 +11,14 @@ export function requestHash(value: unknown): string {
 }
 
 /**
+ * What idempotent work answers. `last`, when given, runs after the answer is stored, as the
+ * transaction's last statement: the place for an update of a row many requests wait on (a
+ * product's stock), so that its lock is held only until the commit right after it. If it throws,
+ * the whole transaction (the stored answer too) rolls back.
+ */
+export type Work<T> = { status: number; body: T; last?: () => Promise<void> };
+
+/**
  * Runs `work` once per (tenant, key) inside the caller's transaction and stores its answer; a
  * retry with the same key gets the stored answer. A concurrent retry waits on the key's row until
  * the first transaction ends. The same key with another request is refused.
@@ -20,9 +28,13 @@ export async function idempotent<T>(
   tenantId: string,
   key: string | undefined,
   hash: string,
-  work: () => Promise<{ status: number; body: T }>,
+  work: () => Promise<Work<T>>,
 ): Promise<Stored<T>> {
-  if (!key) return { ...(await work()), replayed: false };
+  if (!key) {
+    const { last, ...result } = await work();
+    await last?.();
+    return { ...result, replayed: false };
+  }
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ tenantId, key, requestHash: hash })
@@ -36,10 +48,11 @@ export async function idempotent<T>(
     if (!row || row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return { status: row.responseStatus ?? 200, body: row.responseBody as T, replayed: true };
   }
-  const result = await work();
+  const { last, ...result } = await work();
   await tx
     .update(idempotencyKeys)
     .set({ responseStatus: result.status, responseBody: result.body })
     .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
+  await last?.();
   return { ...result, replayed: false };
 }

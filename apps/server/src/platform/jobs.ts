@@ -23,24 +23,29 @@ export class JobInterrupted extends Error {}
 /** A job whose worker stopped beating for this long is taken over by another worker. */
 const STALE_MS = 60_000;
 
-export async function enqueueJob(
-  tx: Tx,
-  job: { tenantId: string; kind: string; params: unknown; total: number; createdBy: string | null },
-): Promise<string> {
-  const [row] = await tx
-    .insert(jobs)
-    .values({
-      tenantId: job.tenantId,
-      kind: job.kind,
-      params: job.params,
-      total: job.total,
-      progress: 0,
-      status: 'queued',
-      createdBy: job.createdBy,
-    })
-    .returning({ id: jobs.id });
+type NewJob = { tenantId: string; kind: string; params: unknown; total: number; createdBy: string | null };
+
+function jobValues(job: NewJob) {
+  return { ...job, progress: 0, status: 'queued' as const };
+}
+
+export async function enqueueJob(tx: Tx, job: NewJob): Promise<string> {
+  const [row] = await tx.insert(jobs).values(jobValues(job)).returning({ id: jobs.id });
   if (!row) throw new Error('job insert returned no row');
   return row.id;
+}
+
+/**
+ * Queues the run named `runKey` (a scheduled run, e.g. `expire-points:{campaign}:{day}`) unless
+ * that run was queued before, whatever its state: answers the new job's id, or null.
+ */
+export async function enqueueRun(tx: Tx, job: NewJob, runKey: string): Promise<string | null> {
+  const [row] = await tx
+    .insert(jobs)
+    .values({ ...jobValues(job), runKey })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return row?.id ?? null;
 }
 
 export async function findJob(tx: Tx, tenantId: string, id: string): Promise<JobRow | undefined> {
@@ -52,14 +57,22 @@ export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job
 }
 
 /**
+ * Something the runner does before it looks for queued work, on every poll: typically queues the
+ * runs of a daily job that are due (`enqueueRun`). It is given the clock's time and throttles itself.
+ */
+export type JobSchedule = (now: Date) => Promise<void>;
+
+/**
  * Runs queued jobs in this process, one at a time: claims the oldest with FOR UPDATE SKIP LOCKED
  * (several servers share the queue), runs its handler scoped to its tenant, and records the result
  * or the error. A job left running by a stopped process is resumed once its heartbeat is stale, so
- * handlers must be resumable (code generation counts what its batch already holds).
+ * handlers must be resumable (code generation counts what its batch already holds). Before each
+ * pass it runs the schedules, which queue the runs that are due.
  */
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private passes: Promise<void> = Promise.resolve();
   private stopped = false;
   private abort = new AbortController();
 
@@ -69,6 +82,7 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     private readonly handlers: Record<string, JobHandler>,
     private readonly pollMs = 1000,
+    private readonly schedules: JobSchedule[] = [],
   ) {}
 
   start(): void {
@@ -87,21 +101,41 @@ export class JobRunner {
     this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.passes;
   }
 
   private schedule(ms: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        this.running = null;
-        if (!this.stopped) this.schedule(this.pollMs);
-      });
+      this.running = this.drain()
+        .catch((error: unknown) => this.log.error({ err: error }, 'job runner pass failed'))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.schedule(this.pollMs);
+        });
     }, ms);
     this.timer.unref();
   }
 
-  /** Runs jobs until none is waiting. */
-  async drain(): Promise<void> {
+  /**
+   * Runs the schedules, then jobs until none is waiting. Passes of this process run one after
+   * the other (the poll and a caller that wants the queue empty now).
+   */
+  drain(): Promise<void> {
+    const pass = this.passes.then(() => this.pass());
+    this.passes = pass.catch(() => {});
+    return pass;
+  }
+
+  private async pass(): Promise<void> {
+    for (const schedule of this.schedules) {
+      if (this.stopped) return;
+      try {
+        await schedule(this.clock.now());
+      } catch (error) {
+        this.log.error({ err: error }, 'job schedule failed');
+      }
+    }
     while (!this.stopped) {
       const job = await this.claim();
       if (!job) return;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { LoginResponse, Role } from '@promo/contract';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { bootstrapFirstRun } from '../bootstrap.ts';
 import type { Database } from '../db/client.ts';
 import type { Limits } from '../features/types.ts';
@@ -29,7 +29,16 @@ type InjectOptions = {
  * One application on its own database for a test file, with a movable clock, captured logs,
  * a signed-in platform admin and factories that create tenants and users through the API.
  */
-export async function createTestApp(options: { limits?: Partial<Limits>; db?: Database } = {}) {
+export async function createTestApp(
+  options: {
+    limits?: Partial<Limits>;
+    db?: Database;
+    /** SMTP settings: the outbox is then sent (and not logged). */
+    mail?: AppDeps['mail'];
+    /** The daily points expiry's local minute of the day; off unless given. */
+    pointsExpiryMinute?: number;
+  } = {},
+) {
   const db = options.db ?? (await openTestDatabase());
   const clock = fixedClock(new Date('2026-06-01T15:00:00Z'));
   const logLines: string[] = [];
@@ -46,7 +55,7 @@ export async function createTestApp(options: { limits?: Partial<Limits>; db?: Da
     config: {
       jwtSecret: TEST_SECRET,
       publicBaseUrl: 'http://promo.test',
-      logOutbox: true,
+      logOutbox: !options.mail,
       defaultTenant: 'demo',
     },
     logLevel: 'info',
@@ -60,6 +69,8 @@ export async function createTestApp(options: { limits?: Partial<Limits>; db?: Da
       ...options.limits,
     },
     webDist: null,
+    mail: options.mail ?? null,
+    pointsExpiryMinute: options.pointsExpiryMinute ?? null,
   });
   await app.ready();
   afterAll(async () => {

@@ -1,4 +1,11 @@
-import { createHash, createHmac, createSecretKey, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 import type { CustomerAuthChallenge, CustomerSession } from '@promo/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -20,12 +27,19 @@ const OTP_MINUTES = 10;
 const OTP_TRIES = 5;
 const AUDIENCE = 'promo-customer';
 
+const customerKeys = new Map<string, KeyObject>();
+
 /**
  * The key of end-customer tokens: derived from the server secret, so that a customer token never
  * verifies as a back-office token (nor the reverse), whatever their claims.
  */
-function customerKey(secret: string) {
-  return createSecretKey(createHmac('sha256', secret).update('promo-customer-token-v1').digest());
+function customerKey(secret: string): KeyObject {
+  let key = customerKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(createHmac('sha256', secret).update('promo-customer-token-v1').digest());
+    customerKeys.set(secret, key); // one object per secret: jose keeps its imported form
+  }
+  return key;
 }
 
 export type CustomerClaims = { tenantId: string; campaignId: string; participantId: string };

@@ -9,16 +9,21 @@ import type {
 } from '@promo/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { orders, participants, redemptionCentres } from '../../db/schema.ts';
+import {
+  campaigns,
+  marketplaceProducts,
+  marketplaces,
+  participants,
+  products,
+  redemptionCentres,
+} from '../../db/schema.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
-import { findCampaign } from '../campaigns/campaigns.repository.ts';
 import { balanceOf } from '../points/ledger.ts';
 import { post } from '../points/points.service.ts';
 import { type UsedCode, useRedeemCode } from '../points/redeem-codes.service.ts';
-import { findProductRow } from '../products/products.service.ts';
 import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
 import { findTenantById } from '../tenants/tenants.repository.ts';
 import type { CustomerClaims } from './customer-auth.ts';
@@ -49,12 +54,17 @@ async function issueVoucher(
 }
 
 /**
- * One unit of a product for a person, all or nothing in the caller's transaction: payment (a
- * ledger debit that cannot take the balance below zero, or the redeem code already used), the
- * product's stock (conditional UPDATE, stock > 0), the shop's stock (claimed < received) or a
- * product code (FOR UPDATE SKIP LOCKED), then the order. Any refusal rolls everything back.
+ * One unit of a product for a person, all or nothing in the caller's transaction. First what
+ * waits on no other buyer: the product offered and active (and, read without a lock, in stock),
+ * the shop, the payment (a ledger debit that cannot take the balance below zero — the person's
+ * account row is locked — or the redeem code already used), the pickup voucher or a product code
+ * (FOR UPDATE SKIP LOCKED). Answers the order and `last`: the one statement that takes the unit,
+ * the product's stock (conditional UPDATE, stock > 0) and the shop's (claimed < received), and
+ * writes the order. Every buyer of the product waits on its row there, so it runs last (after the
+ * idempotent answer is stored, see `idempotent`) and holds the lock only until the commit. A
+ * refusal anywhere rolls everything back.
  */
-async function placeOrder(
+async function prepareOrder(
   tx: Tx,
   ctx: Ctx,
   o: {
@@ -67,27 +77,49 @@ async function placeOrder(
     payment: Payment;
     idempotencyKey: string | null;
   },
-): Promise<CustomerOrder> {
+): Promise<{ order: CustomerOrder; balance: number | null; last: () => Promise<void> }> {
   const now = ctx.clock.now();
   const { tenantId } = o;
-  const [offered] = await queryRows<{ ok: number }>(
-    tx,
-    sql`select 1 as ok from marketplace_products where tenant_id = ${tenantId}
-        and marketplace_id = ${o.marketplace.id} and product_id = ${o.productId}`,
-  );
-  const product = await findProductRow(tx, tenantId, o.productId).catch(() => null);
-  if (!offered || !product?.active)
+  const centreId = o.centreId ?? null;
+  // the product as this marketplace offers it, and the chosen shop, in one read
+  const [found] = await tx
+    .select({ product: products, shop: redemptionCentres })
+    .from(products)
+    .innerJoin(
+      marketplaceProducts,
+      and(
+        eq(marketplaceProducts.tenantId, products.tenantId),
+        eq(marketplaceProducts.productId, products.id),
+        eq(marketplaceProducts.marketplaceId, o.marketplace.id),
+      ),
+    )
+    .leftJoin(
+      redemptionCentres,
+      and(
+        eq(redemptionCentres.tenantId, products.tenantId),
+        eq(redemptionCentres.id, centreId ?? sql`null::uuid`),
+        eq(redemptionCentres.active, true),
+      ),
+    )
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, o.productId)));
+  if (!found?.product.active)
     throw new AppError('PRODUCT_NOT_AVAILABLE', [{ path: 'productId', code: 'PRODUCT_NOT_AVAILABLE' }]);
+  const { product } = found;
   if (o.payment.kind === 'points' && product.redeemWith === 'code')
     throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
   if (o.payment.kind === 'code' && o.payment.used.productId !== product.id)
     throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
   if (product.kind === 'physical' && !o.centreId) throw fieldError('centreId', 'SHOP_REQUIRED');
+  if (product.stock <= 0) throw new AppError('OUT_OF_STOCK'); // the last statement has the last word
+
+  const shop = product.kind === 'physical' ? found.shop : null;
+  if (product.kind === 'physical' && !shop) throw fieldError('centreId', 'FIELD_INVALID');
 
   const orderId = randomUUID();
   const points = o.payment.kind === 'points' ? (product.pricePoints ?? 0) : 0;
+  let balance: number | null = null;
   if (o.payment.kind === 'points') {
-    await post(tx, o.campaign, {
+    const entry = await post(tx, o.campaign, {
       tenantId,
       participantId: o.participantId,
       kind: 'redemption',
@@ -96,49 +128,24 @@ async function placeOrder(
       now,
       idempotencyKey: o.idempotencyKey,
     });
+    balance = entry.balanceAfter;
   }
-  const taken = await queryRows<{ id: string }>(
-    tx,
-    sql`update products set stock = stock - 1, updated_at = ${now}
-        where tenant_id = ${tenantId} and id = ${product.id} and stock > 0 and active returning id`,
-  );
-  if (taken.length === 0) throw new AppError('OUT_OF_STOCK');
 
   let delivery: CustomerOrder['delivery'];
   let productCode: string | null = null;
   let voucherCode: string | null = null;
-  if (product.kind === 'physical') {
-    const centreId = o.centreId as string;
-    const [shop] = await tx
-      .select()
-      .from(redemptionCentres)
-      .where(
-        and(
-          eq(redemptionCentres.tenantId, tenantId),
-          eq(redemptionCentres.id, centreId),
-          eq(redemptionCentres.active, true),
-        ),
-      );
-    if (!shop) throw fieldError('centreId', 'FIELD_INVALID');
-    const claimed = await queryRows<{ n: number }>(
-      tx,
-      sql`update product_shop_stock set claimed = claimed + 1
-          where tenant_id = ${tenantId} and product_id = ${product.id} and centre_id = ${centreId} and claimed < received
-          returning claimed as n`,
-    );
-    if (claimed.length === 0)
-      throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
+  if (shop) {
     voucherCode = await issueVoucher(tx, {
       tenantId,
       campaignId: o.campaign.id,
       participantId: o.participantId,
-      centreId,
+      centreId: shop.id,
       now,
     });
     delivery = {
       kind: 'pickup',
       voucherCode,
-      shop: { centreId, code: shop.code, name: shop.name, address: shop.address, hours: shop.hours },
+      shop: { centreId: shop.id, code: shop.code, name: shop.name, address: shop.address, hours: shop.hours },
     };
   } else {
     const [claimed] = await queryRows<{ code: string }>(
@@ -154,40 +161,66 @@ async function placeOrder(
     productCode = claimed.code;
     delivery = { kind: 'product_code', productCode };
   }
-  await tx.insert(orders).values({
-    tenantId,
-    id: orderId,
-    marketplaceId: o.marketplace.id,
-    campaignId: o.campaign.id,
-    participantId: o.participantId,
-    productId: product.id,
-    paidWith: o.payment.kind,
-    points,
-    redeemCode: o.payment.kind === 'code' ? o.payment.used.code : null,
-    centreId: o.centreId ?? null,
-    productCode,
-    voucherCode,
-    createdAt: now,
-  });
+
+  const last = async () => {
+    const shopUnit = shop
+      ? sql`, shop as (
+            update product_shop_stock set claimed = claimed + 1
+            where tenant_id = ${tenantId} and product_id = ${product.id} and centre_id = ${shop.id}
+              and claimed < received and exists (select 1 from unit)
+            returning centre_id)`
+      : sql``;
+    const [taken] = await queryRows<{ unit: number; shop: number; placed: number }>(
+      tx,
+      sql`with unit as (
+            update products set stock = stock - 1, updated_at = ${now}
+            where tenant_id = ${tenantId} and id = ${product.id} and stock > 0 and active
+            returning id)${shopUnit},
+          placed as (
+            insert into orders (tenant_id, id, marketplace_id, campaign_id, participant_id, product_id, paid_with,
+              points, redeem_code, centre_id, product_code, voucher_code, created_at)
+            select ${tenantId}, ${orderId}, ${o.marketplace.id}, ${o.campaign.id}, ${o.participantId}, ${product.id},
+              ${o.payment.kind}, ${points}, ${o.payment.kind === 'code' ? o.payment.used.code : null}, ${centreId},
+              ${productCode}, ${voucherCode}, ${now}
+            from unit ${shop ? sql`join shop on true` : sql``}
+            returning id)
+          select (select count(*) from unit)::int as unit,
+                 ${shop ? sql`(select count(*) from shop)::int` : sql`1`} as shop,
+                 (select count(*) from placed)::int as placed`,
+    );
+    if (!taken?.unit) throw new AppError('OUT_OF_STOCK');
+    if (!taken.shop) throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
+    if (!taken.placed) throw new Error('order not written');
+  };
+
   return {
-    id: orderId,
-    productId: product.id,
-    productName: product.name,
-    paidWith: o.payment.kind,
-    points,
-    delivery,
-    createdAt: now.toISOString(),
+    order: {
+      id: orderId,
+      productId: product.id,
+      productName: product.name,
+      paidWith: o.payment.kind,
+      points,
+      delivery,
+      createdAt: now.toISOString(),
+    },
+    balance,
+    last,
   };
 }
 
-/** The marketplace of the token's campaign, open now. */
+/** The marketplace of the token's campaign, open now, with that campaign (one read). */
 async function openMarketplace(tx: Tx, ctx: Ctx, claims: CustomerClaims, marketplaceId: string) {
-  const marketplace = await findMarketplaceRow(tx, claims.tenantId, marketplaceId);
-  if (marketplace.campaignId !== claims.campaignId) throw new AppError('NOT_FOUND');
-  if (!isMarketplaceOpen(marketplace, ctx.clock.now())) throw new AppError('MARKETPLACE_CLOSED');
-  const campaign = await findCampaign(tx, claims.tenantId, claims.campaignId);
-  if (!campaign) throw new AppError('NOT_FOUND');
-  return { marketplace, campaign };
+  const [found] = await tx
+    .select({ marketplace: marketplaces, campaign: campaigns })
+    .from(marketplaces)
+    .innerJoin(
+      campaigns,
+      and(eq(campaigns.tenantId, marketplaces.tenantId), eq(campaigns.id, marketplaces.campaignId)),
+    )
+    .where(and(eq(marketplaces.tenantId, claims.tenantId), eq(marketplaces.id, marketplaceId)));
+  if (!found || found.marketplace.campaignId !== claims.campaignId) throw new AppError('NOT_FOUND');
+  if (!isMarketplaceOpen(found.marketplace, ctx.clock.now())) throw new AppError('MARKETPLACE_CLOSED');
+  return found;
 }
 
 /** The idempotency key of a customer's request: scoped to the person, so keys never collide. */
@@ -223,7 +256,7 @@ export async function redeemProduct(
               }),
             }
           : { kind: 'points' };
-        const order = await placeOrder(tx, ctx, {
+        const { order, balance, last } = await prepareOrder(tx, ctx, {
           tenantId,
           marketplace,
           campaign,
@@ -233,8 +266,14 @@ export async function redeemProduct(
           payment,
           idempotencyKey: key ?? null,
         });
-        const balance = (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0;
-        return { status: 201, body: { order, balance } };
+        return {
+          status: 201,
+          body: {
+            order,
+            balance: balance ?? (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0,
+          },
+          last,
+        };
       },
     );
   });
@@ -280,7 +319,7 @@ export async function redeemMarketplaceCode(
             body: { kind: 'points' as const, points: used.points, balance: entry.balanceAfter },
           };
         }
-        const order = await placeOrder(tx, ctx, {
+        const { order, last } = await prepareOrder(tx, ctx, {
           tenantId,
           marketplace,
           campaign,
@@ -291,7 +330,7 @@ export async function redeemMarketplaceCode(
           idempotencyKey: key ?? null,
         });
         const balance = (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0;
-        return { status: 200, body: { kind: 'product' as const, order, balance } };
+        return { status: 200, body: { kind: 'product' as const, order, balance }, last };
       },
     );
   });

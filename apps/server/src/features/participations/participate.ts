@@ -148,6 +148,7 @@ export async function participate(
               rules,
               earlier: counts.campaign,
               codes: meta.codes ?? [],
+              idempotencyKey: meta.idempotencyKey ?? null,
             })
           : { kind: 'registered' };
         await insertParticipation(tx, {

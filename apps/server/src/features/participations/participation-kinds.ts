@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import type { CampaignRow, CampaignRule } from '../campaigns/campaigns.repository.ts';
 import { awardInstantPrize } from '../instant-awards/instant-awards.service.ts';
+import { creditParticipation } from '../points/points.service.ts';
 import { addRaffleEntries } from '../raffles/raffle-codes.service.ts';
 import { assignCode } from '../reward-codes/reward-codes.service.ts';
 
@@ -23,6 +24,8 @@ export type ParticipationKindHandler = (
     earlier: { total: number; today: number };
     /** Codes sent with the participation (raffle codes of the raffle form). */
     codes: string[];
+    /** The participation's Idempotency-Key, if the client sent one. */
+    idempotencyKey: string | null;
   },
 ) => Promise<ParticipationOutcome>;
 
@@ -71,11 +74,27 @@ const instantAward: ParticipationKindHandler = (tx, ctx, p) =>
   });
 
 /**
- * The kinds that act on a participation. Kinds not listed yet (points: its issue plugs in here)
- * record the participation and answer `registered`.
+ * A points participation (a registered purchase) credits the campaign's
+ * `settings.pointsPerParticipation` through the ledger; the outcome is the person's balance.
+ */
+const pointsCredit: ParticipationKindHandler = async (tx, ctx, p) => ({
+  kind: 'points',
+  balance: await creditParticipation(tx, {
+    tenantId: p.tenantId,
+    campaign: p.campaign,
+    participantId: p.participantId,
+    idempotencyKey: p.idempotencyKey,
+    now: ctx.clock.now(),
+  }),
+});
+
+/**
+ * The kinds that act on a participation. Kinds not listed (marketplace: people spend there, they
+ * do not take part) record the participation and answer `registered`.
  */
 export const participationKinds: Partial<Record<CampaignKind, ParticipationKindHandler>> = {
   raffle: raffleEntry,
   reward_code: rewardCode,
   instant_award: instantAward,
+  points: pointsCredit,
 };

@@ -23,19 +23,57 @@ export type LedgerWrite = {
   createdBy?: string | null;
 };
 
+type RawLedgerRow = {
+  tenant_id: string;
+  id: number | string;
+  campaign_id: string;
+  participant_id: string;
+  kind: LedgerKind;
+  amount: number;
+  balance_after: number;
+  reason: string | null;
+  redeem_code: string | null;
+  order_id: string | null;
+  expires_at: Date | string | null;
+  idempotency_key: string | null;
+  created_by: string | null;
+  created_at: Date | string;
+};
+
+function fromRaw(r: RawLedgerRow): LedgerRow {
+  return {
+    tenantId: r.tenant_id,
+    id: Number(r.id),
+    campaignId: r.campaign_id,
+    participantId: r.participant_id,
+    kind: r.kind,
+    amount: Number(r.amount),
+    balanceAfter: Number(r.balance_after),
+    reason: r.reason,
+    redeemCode: r.redeem_code,
+    orderId: r.order_id,
+    expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+    idempotencyKey: r.idempotency_key,
+    createdBy: r.created_by,
+    createdAt: new Date(r.created_at),
+  };
+}
+
 /**
  * Writes one ledger entry and moves the balance, in the caller's transaction, in one statement:
  * the account row is updated only if the balance stays at or above zero (its row lock orders
  * concurrent writes of one person and campaign; its CHECK is the last word), and the entry is
- * inserted with the balance that update returned. Answers the entry, or null when a debit is
- * larger than the balance (nothing written).
+ * inserted with the balance that update returned, and answered. A credit first makes sure the
+ * account exists (a debit needs one with a balance). Answers the entry, or null when a debit is
+ * larger than the balance (nothing written). One round trip for a debit, two for a credit.
  */
 export async function postEntry(tx: Tx, w: LedgerWrite): Promise<LedgerRow | null> {
-  await tx
-    .insert(pointsAccounts)
-    .values({ tenantId: w.tenantId, campaignId: w.campaignId, participantId: w.participantId, balance: 0 })
-    .onConflictDoNothing();
-  const [row] = await queryRows<{ id: number }>(
+  if (w.amount > 0)
+    await tx
+      .insert(pointsAccounts)
+      .values({ tenantId: w.tenantId, campaignId: w.campaignId, participantId: w.participantId, balance: 0 })
+      .onConflictDoNothing();
+  const [row] = await queryRows<RawLedgerRow>(
     tx,
     sql`with account as (
           update points_accounts set balance = balance + ${w.amount}, updated_at = ${w.now}
@@ -48,14 +86,9 @@ export async function postEntry(tx: Tx, w: LedgerWrite): Promise<LedgerRow | nul
           ${w.reason ?? null}, ${w.redeemCode ?? null}, ${w.orderId ?? null}, ${w.expiresAt ?? null},
           ${w.idempotencyKey ?? null}, ${w.createdBy ?? null}, ${w.now}
         from account
-        returning id`,
+        returning *`,
   );
-  if (!row) return null;
-  const [entry] = await tx
-    .select()
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.tenantId, w.tenantId), eq(pointsLedger.id, Number(row.id))));
-  return entry ?? null;
+  return row ? fromRaw(row) : null;
 }
 
 /** When points credited now expire under the campaign's policy (`settings.pointsExpiryDays`). */

@@ -8,12 +8,27 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
-import { enqueueJob, type JobHandler, JobInterrupted } from '../../platform/jobs.ts';
+import {
+  enqueueJob,
+  enqueueRun,
+  type JobHandler,
+  JobInterrupted,
+  type JobSchedule,
+} from '../../platform/jobs.ts';
+import { localTime } from '../../platform/local-time.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
-import { creditExpiry, dueExpiry, type LedgerWrite, ledgerPage, postEntry, toLedgerEntry } from './ledger.ts';
+import {
+  balanceOf,
+  creditExpiry,
+  dueExpiry,
+  type LedgerWrite,
+  ledgerPage,
+  postEntry,
+  toLedgerEntry,
+} from './ledger.ts';
 
 /** Campaigns whose people hold points: points campaigns and marketplaces' campaigns. */
 export function holdsPoints(campaign: CampaignRow): boolean {
@@ -40,6 +55,41 @@ export async function post(tx: Tx, campaign: CampaignRow, w: Omit<LedgerWrite, '
   });
   if (!entry) throw new AppError('POINTS_INSUFFICIENT', [{ path: 'amount', code: 'POINTS_INSUFFICIENT' }]);
   return entry;
+}
+
+/** Points a participation in a points campaign credits: `settings.pointsPerParticipation`, else none. */
+export function pointsPerParticipation(campaign: CampaignRow): number {
+  const points = (campaign.settings as { pointsPerParticipation?: unknown }).pointsPerParticipation;
+  return typeof points === 'number' && Number.isInteger(points) && points > 0 ? points : 0;
+}
+
+/**
+ * A participation in a points campaign (a registered purchase) credits the campaign's points per
+ * participation as a `purchase` entry, in the participation's transaction. The participation's
+ * Idempotency-Key goes on the entry (the ledger's unique index is the last word on a retry).
+ * Answers the person's balance afterwards.
+ */
+export async function creditParticipation(
+  tx: Tx,
+  p: {
+    tenantId: string;
+    campaign: CampaignRow;
+    participantId: string;
+    idempotencyKey: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const points = pointsPerParticipation(p.campaign);
+  if (points === 0) return (await balanceOf(tx, p.tenantId, p.campaign.id, p.participantId)) ?? 0;
+  const entry = await post(tx, p.campaign, {
+    tenantId: p.tenantId,
+    participantId: p.participantId,
+    kind: 'purchase',
+    amount: points,
+    now: p.now,
+    idempotencyKey: p.idempotencyKey ? `participation:${p.idempotencyKey}` : null,
+  });
+  return entry.balanceAfter;
 }
 
 type AccountRow = {
@@ -203,6 +253,49 @@ export async function queueExpiry(ctx: Ctx, campaignId: string | undefined): Pro
   });
   ctx.jobs.wake();
   return { jobId };
+}
+
+/** How often the schedule looks for campaigns whose daily expiry is due (clock time). */
+const EXPIRY_SCHEDULE_CHECK_MS = 5 * 60_000;
+
+/**
+ * The daily expiry (a job schedule): once the local time of a campaign's country passes
+ * `minuteOfDay`, each campaign with an expiry policy (`settings.pointsExpiryDays`) gets one
+ * `expire-points` job for that local day, named `expire-points:{campaign}:{day}` so that it is
+ * queued once whether it is queued, running or done, by however many servers. A server that was
+ * down at that time queues the day's run when it comes back. Looks every five minutes.
+ */
+export function pointsExpirySchedule(ctxOf: () => Ctx, minuteOfDay: number): JobSchedule {
+  let lastCheck = Number.NEGATIVE_INFINITY;
+  return async (now) => {
+    if (now.getTime() - lastCheck < EXPIRY_SCHEDULE_CHECK_MS) return;
+    lastCheck = now.getTime();
+    const ctx = ctxOf();
+    const tenants = await ctx.db.tx({ tenantId: null }, (tx) =>
+      queryRows<{ id: string }>(tx, sql`select id from tenants where not is_platform order by id`),
+    );
+    let queued = 0;
+    for (const { id: tenantId } of tenants) {
+      queued += await ctx.db.tx({ tenantId }, async (tx) => {
+        const campaigns = await queryRows<{ id: string; time_zone: string }>(
+          tx,
+          sql`select c.id, co.time_zone from campaigns c join countries co on co.code = c.country_code
+              where c.tenant_id = ${tenantId} and c.kind in ('points', 'marketplace')
+                and (c.settings ? 'pointsExpiryDays')`,
+        );
+        let n = 0;
+        for (const campaign of campaigns) {
+          const local = localTime(now, campaign.time_zone);
+          if (local.minuteOfDay < minuteOfDay) continue;
+          const job = { tenantId, kind: 'expire-points', params: { campaignId: campaign.id }, total: 0 };
+          if (await enqueueRun(tx, { ...job, createdBy: null }, `expire-points:${campaign.id}:${local.day}`))
+            n += 1;
+        }
+        return n;
+      });
+    }
+    if (queued > 0) ctx.log.info({ queued }, 'daily points expiry queued');
+  };
 }
 
 /**

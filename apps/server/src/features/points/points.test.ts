@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
+import { createActiveCampaign, participate, validAnswers } from '../../testing/campaign-fixtures.ts';
 import { createPerson, signIn } from '../../testing/market-fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { createTestApp } from '../../testing/test-app.ts';
@@ -195,5 +195,74 @@ describe('redeem codes', () => {
     await adjust({ cedula: person.cedula, amount: 1, reason: 'alta' });
     const session = await signIn(t, tenant, campaign.name, person.cedula, 'transactions-authentication');
     expect(session.balance).toBe(1);
+  });
+});
+
+describe('points campaigns: participations credit points', () => {
+  it('credits settings.pointsPerParticipation once per Idempotency-Key, with the campaign’s expiry', async () => {
+    const earning = await createActiveCampaign(t, tenant, {
+      kind: 'points',
+      settings: { pointsPerParticipation: 15, pointsExpiryDays: 30 },
+    });
+    const answers = validAnswers();
+    const first = await participate(t, tenant, earning.name, answers, {
+      headers: { 'idempotency-key': 'compra-1' },
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.outcome).toEqual({ kind: 'points', balance: 15 });
+    const retried = await participate(t, tenant, earning.name, answers, {
+      headers: { 'idempotency-key': 'compra-1' },
+    });
+    expect(retried.body).toEqual(first.body);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const second = await participate(t, tenant, earning.name, answers, {
+      headers: { 'idempotency-key': 'compra-2' },
+    });
+    expect(second.body.outcome).toEqual({ kind: 'points', balance: 30 });
+
+    const accounts = await t.request({ url: `/api/points/accounts?cedula=${answers.cedula}`, token: admin });
+    expect(accounts.body.items).toEqual([expect.objectContaining({ campaignId: earning.id, balance: 30 })]);
+    const ledger = await t.request({
+      url: `/api/points/people/${accounts.body.items[0].participantId}`,
+      token: admin,
+    });
+    expect(ledger.body.ledger.items).toEqual([
+      expect.objectContaining({ kind: 'purchase', amount: 15, balanceAfter: 30 }),
+      expect.objectContaining({ kind: 'purchase', amount: 15, balanceAfter: 15 }),
+    ]);
+    expect(ledger.body.ledger.items[0].expiresAt).toBe(
+      new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+    );
+  });
+
+  it('a points campaign without points per participation records it and answers the balance', async () => {
+    const plain = await createActiveCampaign(t, tenant, { kind: 'points' });
+    const res = await participate(t, tenant, plain.name, validAnswers());
+    expect(res.status).toBe(201);
+    expect(res.body.outcome).toEqual({ kind: 'points', balance: 0 });
+  });
+
+  it('refuses points settings that are not whole numbers above zero', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: admin,
+      body: {
+        name: t.unique('c'),
+        title: 'Puntos',
+        kind: 'points',
+        countryCode: 'CR',
+        startsAt: '2026-01-01T00:00:00Z',
+        endsAt: '2026-12-31T00:00:00Z',
+        settings: { pointsPerParticipation: 0, pointsExpiryDays: -1 },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'settings.pointsPerParticipation', code: 'FIELD_INVALID' }),
+        expect.objectContaining({ path: 'settings.pointsExpiryDays', code: 'FIELD_INVALID' }),
+      ]),
+    );
   });
 });

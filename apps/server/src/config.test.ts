@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+const base = { JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123456789' };
+
+describe('configuration of e-mail and the daily points expiry', () => {
+  it('sends e-mail only with SMTP_URL and SMTP_FROM, and requires the sender with the server', () => {
+    expect(readConfig(base).smtp).toBeNull();
+    expect(
+      readConfig({
+        ...base,
+        SMTP_URL: 'smtps://u:p@mail.example.com:465',
+        SMTP_FROM: 'no-responder@example.com',
+      }).smtp,
+    ).toEqual({ url: 'smtps://u:p@mail.example.com:465', from: 'no-responder@example.com' });
+    expect(() => readConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/SMTP_FROM/);
+    expect(() => readConfig({ ...base, SMTP_URL: 'http://mail', SMTP_FROM: 'x@y.z' })).toThrow(/SMTP_URL/);
+  });
+
+  it('runs the points expiry daily at 03:00 unless told another time or off', () => {
+    expect(readConfig(base).pointsExpiryMinute).toBe(180);
+    expect(readConfig({ ...base, POINTS_EXPIRY_TIME: '23:45' }).pointsExpiryMinute).toBe(23 * 60 + 45);
+    expect(readConfig({ ...base, POINTS_EXPIRY_TIME: 'off' }).pointsExpiryMinute).toBeNull();
+    expect(() => readConfig({ ...base, POINTS_EXPIRY_TIME: '24:00' })).toThrow(/POINTS_EXPIRY_TIME/);
+  });
+});
