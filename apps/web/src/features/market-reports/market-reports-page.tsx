@@ -1,9 +1,7 @@
 import {
   Alert,
   Badge,
-  Button,
   Card,
-  Group,
   Pagination,
   ScrollArea,
   Select,
@@ -26,6 +24,7 @@ import { useBackOffice } from '../auth/back-office-context.ts';
 import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
 import { CentreSelect } from '../centres/centre-pickers.tsx';
 import { pointsSummaryQuery } from '../points/points.api.ts';
+import { ReportDownloads } from '../reports/report-downloads.tsx';
 import { dayRange, type ReportFormat } from '../reports/report-range.ts';
 
 type MarketReport = 'orders' | 'order-totals' | 'points';
@@ -216,40 +215,16 @@ export function MarketReportsPage() {
           />
         </SimpleGrid>
       </Card>
-      <Card withBorder>
-        <Stack gap="sm">
-          {(['orders', 'order-totals', 'points'] as const).map((kind) => (
-            <Group key={kind} justify="space-between" wrap="wrap">
-              <div>
-                <Text fw={600}>{t(LABELS[kind])}</Text>
-                <Text size="sm" c="dimmed">
-                  {helps[kind]}
-                </Text>
-              </div>
-              <Group gap="xs">
-                {(['csv', 'xlsx'] as const).map((format) => (
-                  <Button
-                    key={format}
-                    variant="light"
-                    onClick={() => download.mutate({ kind, format })}
-                    loading={
-                      download.isPending &&
-                      download.variables?.kind === kind &&
-                      download.variables.format === format
-                    }
-                    aria-label={t('marketReports.download', {
-                      name: t(LABELS[kind]),
-                      format: format.toUpperCase(),
-                    })}
-                  >
-                    {format.toUpperCase()}
-                  </Button>
-                ))}
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      </Card>
+      <ReportDownloads
+        reports={(['orders', 'order-totals', 'points'] as const).map((kind) => ({
+          kind,
+          label: t(LABELS[kind]),
+          help: helps[kind],
+        }))}
+        pending={download.isPending ? (download.variables ?? null) : null}
+        onDownload={(kind, format) => download.mutate({ kind, format })}
+        ariaLabel={(name, format) => t('marketReports.download', { name, format })}
+      />
       <Card withBorder>
         <Title order={2} size="h4" mb="sm">
           {t('marketReports.points')}

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Group,
   Pagination,
@@ -26,6 +25,7 @@ import { CentreSelect } from '../centres/centre-pickers.tsx';
 import { redemptionsQuery } from '../redemption/redemption.api.ts';
 import { totalOf } from '../reward-codes/codes-model.ts';
 import { codesSummaryQuery } from '../reward-codes/reward-codes.api.ts';
+import { ReportDownloads } from './report-downloads.tsx';
 import { dayRange, type ReportFormat, type ReportKind, reportQuery } from './report-range.ts';
 
 const FALLBACK_NAMES: Record<ReportKind, string> = {
@@ -176,40 +176,16 @@ export function ReportsPage() {
           )}
         </SimpleGrid>
       </Card>
-      <Card withBorder>
-        <Stack gap="sm">
-          {kinds.map((kind) => (
-            <Group key={kind} justify="space-between" wrap="wrap">
-              <div>
-                <Text fw={600}>{t(`reports.kinds.${kind}`)}</Text>
-                <Text size="sm" c="dimmed">
-                  {t(`reports.kindsHelp.${kind}`)}
-                </Text>
-              </div>
-              <Group gap="xs">
-                {(['csv', 'xlsx'] as const).map((format) => (
-                  <Button
-                    key={format}
-                    variant="light"
-                    onClick={() => download.mutate({ kind, format })}
-                    loading={
-                      download.isPending &&
-                      download.variables?.kind === kind &&
-                      download.variables.format === format
-                    }
-                    aria-label={t('reports.downloadNamed', {
-                      report: t(`reports.kinds.${kind}`),
-                      format: format.toUpperCase(),
-                    })}
-                  >
-                    {format.toUpperCase()}
-                  </Button>
-                ))}
-              </Group>
-            </Group>
-          ))}
-        </Stack>
-      </Card>
+      <ReportDownloads
+        reports={kinds.map((kind) => ({
+          kind,
+          label: t(`reports.kinds.${kind}`),
+          help: t(`reports.kindsHelp.${kind}`),
+        }))}
+        pending={download.isPending ? (download.variables ?? null) : null}
+        onDownload={(kind, format) => download.mutate({ kind, format })}
+        ariaLabel={(report, format) => t('reports.downloadNamed', { report, format })}
+      />
       {!isOperator && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
