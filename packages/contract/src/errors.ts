@@ -58,6 +58,36 @@ const catalogue = {
     es: 'Otra operación cambió estos datos. Actualice e inténtelo de nuevo.',
     en: 'Another operation changed this data. Refresh and try again.',
   },
+  /** The database (or another service the request needs) cannot be reached right now; `Retry-After` says when to try again. */
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    es: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+    en: 'The service is not available right now. Please try again in a few seconds.',
+  },
+  /** The request's address is longer than the server accepts. */
+  URL_TOO_LONG: {
+    status: 414,
+    es: 'La dirección de la solicitud es demasiado larga.',
+    en: 'The request address is too long.',
+  },
+  /** The request's headers are larger than the server accepts. */
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    es: 'Los encabezados de la solicitud son demasiado grandes.',
+    en: 'The request headers are too large.',
+  },
+  /** The body is in a format the route does not take (it names the expected one). */
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    es: 'El formato de los datos enviados no es el esperado ({expected}).',
+    en: 'The data sent is not in the expected format ({expected}).',
+  },
+  /** The request is not well formed (its address, its JSON or its encoding). */
+  BAD_REQUEST: {
+    status: 400,
+    es: 'La solicitud no está bien formada.',
+    en: 'The request is not well formed.',
+  },
   /** The same Idempotency-Key was sent with a different request. */
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
@@ -315,6 +345,30 @@ const catalogue = {
 
   // --- images -------------------------------------------------------------------------------
   /** An upload over 5 MB (before re-encoding). */
+  /** An uploaded file over the limit of its kind: refused whole, nothing imported. */
+  UPLOAD_TOO_LARGE: {
+    status: 413,
+    es: 'El archivo supera el límite de {limit}. No se importó nada.',
+    en: 'The file is over the {limit} limit. Nothing was imported.',
+  },
+  /** An uploaded file that is not text (binary, an image, a spreadsheet instead of its CSV). */
+  UPLOAD_NOT_TEXT: {
+    status: 400,
+    es: 'El archivo no es un CSV de texto. Guárdelo como CSV (UTF-8 o Windows) e inténtelo de nuevo.',
+    en: 'The file is not a text CSV. Save it as CSV (UTF-8 or Windows) and try again.',
+  },
+  /** A quote that is not closed, or a character after a closing quote, on a line of the CSV. */
+  UPLOAD_QUOTE_INVALID: {
+    status: 400,
+    es: 'Las comillas de la línea {line} no están bien cerradas. No se importó nada.',
+    en: 'The quotes on line {line} are not closed properly. Nothing was imported.',
+  },
+  /** An all-or-nothing import with refused rows: nothing was written; the report names each row. */
+  UPLOAD_ROWS_REFUSED: {
+    status: 422,
+    es: 'Hay filas rechazadas: no se importó nada. Corrija las filas indicadas o importe solo las válidas.',
+    en: 'Some rows were refused: nothing was imported. Fix the rows listed or import only the valid ones.',
+  },
   IMAGE_TOO_LARGE: {
     status: 413,
     es: 'La imagen supera el tamaño máximo de {max} MB.',
@@ -414,6 +468,12 @@ const catalogue = {
   // --- field validation (spec section 5); used in VALIDATION_FAILED details -------------
   FIELD_REQUIRED: { status: 400, es: 'Este campo es obligatorio.', en: 'This field is required.' },
   FIELD_INVALID: { status: 400, es: 'El valor no es válido.', en: 'The value is not valid.' },
+  /** A text with a character that cannot be stored (NUL, a lone surrogate, other control characters). */
+  FIELD_CHARACTERS_INVALID: {
+    status: 400,
+    es: 'El valor contiene caracteres no permitidos.',
+    en: 'The value contains characters that are not allowed.',
+  },
   FIELD_TOO_SHORT: {
     status: 400,
     es: 'Debe tener al menos {min} caracteres.',
