@@ -189,6 +189,12 @@ const catalogue = {
     es: 'No se pudo actualizar la campaña.',
     en: 'The campaign was not updated.',
   },
+  /** Field detail of CAMPAIGN_NOT_UPDATED: the country decides identity and phone formats. */
+  COUNTRY_FIXED: {
+    status: 400,
+    es: 'El país no se puede cambiar porque la campaña ya tiene participaciones.',
+    en: 'The country cannot change because the campaign already has participations.',
+  },
   LANDING_NOT_DELETABLE: {
     status: 409,
     es: 'No se puede eliminar la landing.',

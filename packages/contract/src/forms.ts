@@ -70,6 +70,13 @@ export const CampaignForm = z
   });
 export type CampaignForm = z.infer<typeof CampaignForm>;
 
+/**
+ * A campaign's form as read back: the saved form, or no fields at all until one is first saved
+ * (a new campaign). Only `CampaignForm` is accepted for saving.
+ */
+export const StoredCampaignForm = z.object({ fields: z.array(FormField) });
+export type StoredCampaignForm = z.infer<typeof StoredCampaignForm>;
+
 /** Free text: letters (any accent), digits, spaces and ordinary punctuation; no markup or symbols. */
 const SAFE_TEXT = /^[\p{L}\p{M}\p{N} .,'’\-()#/&°:;!?¿¡"]*$/u;
 const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;

@@ -96,16 +96,17 @@ export const passwordResets = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.tokenHash] })],
 );
 
-export const loginThrottle = pgTable(
-  'login_throttle',
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
   {
     tenantId: uuid('tenant_id').notNull(),
-    usernameKey: text('username_key').notNull(),
+    accountKey: text('account_key').notNull(),
+    address: text('address').notNull(),
     failures: integer('failures').notNull(),
     firstFailureAt: at('first_failure_at').notNull(),
     lockedUntil: at('locked_until'),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.usernameKey] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.accountKey, t.address] })],
 );
 
 export const auditLog = pgTable(

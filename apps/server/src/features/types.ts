@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../platform/context.ts';
 import type { Throttle } from '../platform/http/throttle.ts';
 import type { PublicAssets } from '../platform/public-assets/load.ts';
+import type { SignInPolicy } from './auth/sign-in-protection.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -25,6 +26,8 @@ export type Limits = {
   publicPerMinute: number;
   participationsPerMinute: number;
   participationsPerIdentityPerMinute: number;
+  /** Sign-in protection per account and address (docs/decisions/004); the defaults when absent. */
+  signIn?: Partial<SignInPolicy>;
 };
 
 /** What every feature's routes receive: the app, the way to a service context, the limits. */

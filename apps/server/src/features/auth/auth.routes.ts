@@ -9,15 +9,17 @@ import { ANY_ROLE } from '../../platform/auth/guard.ts';
 import type { FeatureDeps } from '../types.ts';
 import { getSessionUser } from '../users/users.service.ts';
 import { login, validateToken } from './auth.service.ts';
+import { SIGN_IN_POLICY } from './sign-in-protection.ts';
 
 export function registerAuthRoutes({ app, ctxOf, limits }: FeatureDeps): void {
+  const signInPolicy = { ...SIGN_IN_POLICY, ...limits.signIn };
   app.post(
     '/api/auth/login',
     {
       config: { access: 'public', rateLimit: { max: limits.loginPerMinute, timeWindow: 60_000 } },
       schema: { tags: ['auth'], summary: 'Sign in', body: LoginRequest, response: { 200: LoginResponse } },
     },
-    async (request) => login(ctxOf(request), request.body),
+    async (request) => login(ctxOf(request), request.body, signInPolicy),
   );
 
   app.post(

@@ -5,29 +5,32 @@ import { signToken, verifyToken } from '../../platform/auth/tokens.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/tenants.repository.ts';
+import { findPrincipal, findUserByUsername, updateUserRow } from '../users/users.repository.ts';
 import {
-  clearLoginFailures,
-  findLock,
-  findPrincipal,
-  findUserByUsername,
-  recordLoginFailure,
-  updateUserRow,
-} from '../users/users.repository.ts';
-
-/** Five wrong passwords within 15 minutes lock the account name for 15 minutes. */
-export const LOGIN_POLICY = { windowMs: 15 * 60_000, maxFailures: 5, lockMs: 15 * 60_000 };
+  addressKey,
+  clearSignInFailures,
+  passSignInGate,
+  recordSignInFailure,
+  SIGN_IN_POLICY,
+  type SignInPolicy,
+  userAccount,
+} from './sign-in-protection.ts';
 
 type LoginOutcome =
   | { ok: true; response: LoginResponse }
-  | { ok: false; code: 'LOGIN_FAILED' | 'TENANT_SUSPENDED' }
-  | { ok: false; code: 'LOGIN_LOCKED'; minutes: number };
+  | { ok: false; code: 'LOGIN_FAILED' | 'TENANT_SUSPENDED' };
 
 /**
  * Signs a user in. Unknown tenant, unknown user, inactive user and wrong password all answer the
- * same message after the same work; failures are counted per account name (existing or not).
+ * same message after the same work; failures are counted per account name (existing or not) and
+ * client address: five in a row lock that address out of that name, failures from many addresses
+ * slow the name down (sign-in-protection.ts).
  */
-export async function login(ctx: Ctx, input: LoginRequest): Promise<LoginResponse> {
-  const now = ctx.clock.now();
+export async function login(
+  ctx: Ctx,
+  input: LoginRequest,
+  policy: SignInPolicy = SIGN_IN_POLICY,
+): Promise<LoginResponse> {
   const tenant = input.tenant
     ? await ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, input.tenant as string))
     : null;
@@ -38,23 +41,20 @@ export async function login(ctx: Ctx, input: LoginRequest): Promise<LoginRespons
   const tenantId = tenant?.id ?? PLATFORM_TENANT_ID;
   const usernameKey = input.username.trim().toLowerCase();
 
+  const account = userAccount(usernameKey);
+  const address = addressKey(ctx.ip);
+  await passSignInGate(ctx, tenantId, account, address, policy);
+  const now = ctx.clock.now();
+
   const outcome = await ctx.db.tx({ tenantId }, async (tx): Promise<LoginOutcome> => {
-    const lockedUntil = await findLock(tx, tenantId, usernameKey);
-    if (lockedUntil && lockedUntil > now) {
-      return {
-        ok: false,
-        code: 'LOGIN_LOCKED',
-        minutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000),
-      };
-    }
     const user = await findUserByUsername(tx, tenantId, usernameKey);
     const valid = await checkPassword(user?.active ? user.passwordHash : null, input.password);
     if (!user || !valid) {
-      await recordLoginFailure(tx, tenantId, usernameKey, now, LOGIN_POLICY);
+      await recordSignInFailure(tx, tenantId, account, address, now, policy);
       return { ok: false, code: 'LOGIN_FAILED' };
     }
     if (tenant?.status === 'suspended') return { ok: false, code: 'TENANT_SUSPENDED' };
-    await clearLoginFailures(tx, tenantId, usernameKey);
+    await clearSignInFailures(tx, tenantId, account, address);
     await updateUserRow(tx, tenantId, user.id, { lastLoginAt: now }, now);
     await audit(
       tx,
@@ -94,7 +94,6 @@ export async function login(ctx: Ctx, input: LoginRequest): Promise<LoginRespons
     };
   });
   if (outcome.ok) return outcome.response;
-  if (outcome.code === 'LOGIN_LOCKED') throw new AppError('LOGIN_LOCKED', [], { minutes: outcome.minutes });
   throw new AppError(outcome.code);
 }
 

@@ -13,6 +13,7 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { type RowError, readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
 import { findCampaign, findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import {
   deleteBlacklistEntry,
@@ -59,7 +60,20 @@ export async function findBlacklistEntries(
 ): Promise<Page<BlacklistEntry>> {
   const { tenantId } = actorOf(ctx);
   const { rows, total } = await inTenant(ctx, (tx) => listBlacklist(tx, tenantId, query));
-  return { items: rows.map(toBlacklistEntry), total, page: query.page, pageSize: query.pageSize };
+  const items = rows.map(toBlacklistEntry);
+  return {
+    items: shouldMask(actorOf(ctx).role) ? items.map((e) => ({ ...e, value: maskedValue(e) })) : items,
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** An entry's value as an analyst sees it: masked like the same data elsewhere. */
+function maskedValue(entry: BlacklistEntry): string {
+  if (entry.kind === 'email') return maskEmail(entry.value) ?? '';
+  if (entry.kind === 'phone') return maskPhone(entry.value) ?? '';
+  return maskIdentity(entry.value) ?? '';
 }
 
 export async function removeFromBlacklist(ctx: Ctx, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Campaign, CampaignListQuery, CampaignState, FormField } from '@promo/contract';
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { campaignGroups, campaignRules, campaigns } from '../../db/schema.ts';
+import { campaignGroups, campaignRules, campaigns, participations } from '../../db/schema.ts';
 import { containsPattern, iso, orderBy } from '../../platform/sql.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -51,6 +51,16 @@ export async function findCampaign(tx: Tx, tenantId: string, id: string): Promis
 export async function lockCampaign(tx: Tx, tenantId: string, id: string): Promise<CampaignRow | undefined> {
   const [row] = await tx.select().from(campaigns).where(byId(tenantId, id)).for('update');
   return row;
+}
+
+/** Whether anyone has taken part in the campaign. */
+export async function hasParticipations(tx: Tx, tenantId: string, campaignId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: participations.id })
+    .from(participations)
+    .where(and(eq(participations.tenantId, tenantId), eq(participations.campaignId, campaignId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findCampaignByName(
@@ -162,8 +172,9 @@ export async function findCampaignWithRules(
   tx: Tx,
   tenantId: string,
   name: string,
+  options: { keyShare?: boolean } = {},
 ): Promise<{ campaign: CampaignRow; rules: CampaignRule[] } | undefined> {
-  const [row] = await tx
+  const query = tx
     .select({
       campaign: campaigns,
       // written out: drizzle renders bare column names inside a sub-select
@@ -175,6 +186,9 @@ export async function findCampaignWithRules(
     })
     .from(campaigns)
     .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.name, name)));
+  // the lock the participation's foreign key takes anyway, taken at read time: a campaign change
+  // that locks the row for update (the country) waits for it, and it waits for that change
+  const [row] = options.keyShare ? await query.for('key share', { of: campaigns }) : await query;
   if (!row) return undefined;
   const rules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as CampaignRule[]) : row.rules;
   return { campaign: row.campaign, rules };

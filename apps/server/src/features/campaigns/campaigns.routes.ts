@@ -11,6 +11,7 @@ import {
   pageOf,
   Rule,
   RuleListQuery,
+  StoredCampaignForm,
   UpdateCampaign,
 } from '@promo/contract';
 import { z } from 'zod';
@@ -145,7 +146,12 @@ export function registerCampaignsRoutes({ app, ctxOf }: FeatureDeps): void {
     '/api/campaigns/:id/form',
     {
       config: read,
-      schema: { tags, summary: 'The campaign’s form', params: IdParams, response: { 200: CampaignForm } },
+      schema: {
+        tags,
+        summary: 'The campaign’s form (no fields until it is first saved)',
+        params: IdParams,
+        response: { 200: StoredCampaignForm },
+      },
     },
     async (request) => getForm(ctxOf(request), request.params.id),
   );

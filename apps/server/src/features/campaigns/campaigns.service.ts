@@ -4,6 +4,7 @@ import type {
   CampaignListQuery,
   CreateCampaign,
   Page,
+  StoredCampaignForm,
   UpdateCampaign,
 } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import {
   findCampaign,
   findGroup,
   formFieldsOf,
+  hasParticipations,
   insertCampaign,
   listCampaigns as listCampaignRows,
   lockCampaign,
@@ -119,6 +121,22 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
       const startsAt = input.startsAt ? new Date(input.startsAt) : current.startsAt;
       const endsAt = input.endsAt ? new Date(input.endsAt) : current.endsAt;
       if (endsAt <= startsAt) throw fieldError('endsAt', 'DATE_RANGE_INVALID');
+      // the stored window merged with the change, checked before the table's constraint sees it
+      const redeemFrom =
+        input.redeemFrom !== undefined ? (date(input.redeemFrom) ?? null) : current.redeemFrom;
+      const redeemUntil =
+        input.redeemUntil !== undefined ? (date(input.redeemUntil) ?? null) : current.redeemUntil;
+      if (redeemFrom && redeemUntil && redeemUntil <= redeemFrom)
+        throw fieldError('redeemUntil', 'DATE_RANGE_INVALID');
+      // the campaign row is locked (FOR UPDATE) and a participation holds a key-share lock on it
+      // from the moment it reads the campaign, so no participation can slip in between
+      if (
+        input.countryCode !== undefined &&
+        input.countryCode !== current.countryCode &&
+        (await hasParticipations(tx, tenantId, id))
+      ) {
+        throw new AppError('CAMPAIGN_NOT_UPDATED', [{ path: 'countryCode', code: 'COUNTRY_FIXED' }]);
+      }
       const row = await updateCampaignRow(
         tx,
         tenantId,
@@ -133,8 +151,8 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
           ...(input.settings !== undefined ? { settings: input.settings } : {}),
           startsAt,
           endsAt,
-          ...(input.redeemFrom !== undefined ? { redeemFrom: date(input.redeemFrom) ?? null } : {}),
-          ...(input.redeemUntil !== undefined ? { redeemUntil: date(input.redeemUntil) ?? null } : {}),
+          redeemFrom,
+          redeemUntil,
         },
         ctx.clock.now(),
       );
@@ -224,7 +242,8 @@ export async function setArchived(ctx: Ctx, id: string, archived: boolean): Prom
   });
 }
 
-export async function getForm(ctx: Ctx, id: string): Promise<CampaignForm> {
+/** The saved form, or no fields for a campaign whose form was never saved. */
+export async function getForm(ctx: Ctx, id: string): Promise<StoredCampaignForm> {
   const { tenantId } = actorOf(ctx);
   const row = await inTenant(ctx, (tx) => getCampaignRow(tx, tenantId, id));
   return { fields: formFieldsOf(row) ?? [] };

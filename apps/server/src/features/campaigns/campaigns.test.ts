@@ -254,7 +254,127 @@ describe('campaigns', () => {
   });
 });
 
+describe('campaign updates', () => {
+  it('check the stored windows merged with the change: DATE_RANGE_INVALID on the field, never 500', async () => {
+    const tenant = await t.createTenant();
+    const { body } = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: {
+        ...base,
+        name: t.unique('w'),
+        redeemFrom: '2026-03-01T00:00:00Z',
+        redeemUntil: '2026-06-01T00:00:00Z',
+      },
+    });
+    const cases = [
+      { patch: { redeemUntil: '2026-02-01T00:00:00Z' }, path: 'redeemUntil' },
+      { patch: { redeemFrom: '2026-07-01T00:00:00Z' }, path: 'redeemUntil' },
+      { patch: { endsAt: '2025-12-01T00:00:00Z' }, path: 'endsAt' },
+      { patch: { startsAt: '2027-01-01T00:00:00Z' }, path: 'endsAt' },
+    ];
+    for (const { patch, path } of cases) {
+      const res = await t.request({
+        method: 'PATCH',
+        url: `/api/campaigns/${body.id}`,
+        token: tenant.admin.token,
+        body: patch,
+      });
+      expect(res.status, JSON.stringify(patch)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error.details).toEqual([
+        expect.objectContaining({
+          path,
+          code: 'DATE_RANGE_INVALID',
+          message: 'La fecha final debe ser posterior a la inicial.',
+        }),
+      ]);
+    }
+    const cleared = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${body.id}`,
+      token: tenant.admin.token,
+      body: { redeemFrom: null, redeemUntil: '2026-02-01T00:00:00Z' },
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ redeemFrom: null, redeemUntil: '2026-02-01T00:00:00.000Z' });
+  });
+
+  it('refuse a country change once people took part ("Campaign not updated"), not before', async () => {
+    const tenant = await t.createTenant();
+    const untouched = await createActiveCampaign(t, tenant);
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${untouched.id}`,
+      token: tenant.admin.token,
+      body: { countryCode: 'GT' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.countryCode).toBe('GT');
+
+    const campaign = await createActiveCampaign(t, tenant);
+    expect((await participate(t, tenant, campaign.name, validAnswers())).status).toBe(201);
+    const res = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${campaign.id}`,
+      token: tenant.admin.token,
+      body: { countryCode: 'GT', title: 'Otro' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({
+      code: 'CAMPAIGN_NOT_UPDATED',
+      message: 'No se pudo actualizar la campaña.',
+      details: [expect.objectContaining({ path: 'countryCode', code: 'COUNTRY_FIXED' })],
+    });
+    const read = await t.request({ url: `/api/campaigns/${campaign.id}`, token: tenant.admin.token });
+    expect(read.body).toMatchObject({ countryCode: 'CR', title: 'Gane con nosotros' });
+    // the same country, or other fields, still change
+    const same = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${campaign.id}`,
+      token: tenant.admin.token,
+      body: { countryCode: 'CR', title: 'Otro' },
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it('never let a participation validated for the old country land after a country change', async () => {
+    const tenant = await t.createTenant();
+    for (let round = 0; round < 4; round++) {
+      const campaign = await createActiveCampaign(t, tenant);
+      // Costa Rican answers (nine-digit identity, eight-digit phone) that Guatemala refuses
+      const [change, ...joined] = await Promise.all([
+        t.request({
+          method: 'PATCH',
+          url: `/api/campaigns/${campaign.id}`,
+          token: tenant.admin.token,
+          body: { countryCode: 'GT' },
+        }),
+        ...Array.from({ length: 6 }, () => participate(t, tenant, campaign.name, validAnswers())),
+      ]);
+      const accepted = joined.filter((r) => r.status === 201).length;
+      expect(joined.every((r) => r.status === 201 || r.status === 400)).toBe(true);
+      if (change.status === 200) expect(accepted).toBe(0);
+      else expect(change.body.error.code).toBe('CAMPAIGN_NOT_UPDATED');
+    }
+  });
+});
+
 describe('forms', () => {
+  it('of a new campaign read back empty (no fields until saved)', async () => {
+    const tenant = await t.createTenant();
+    const { body } = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: { ...base, name: t.unique('f') },
+    });
+    const read = await t.request({ url: `/api/campaigns/${body.id}/form`, token: tenant.admin.token });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ fields: [] });
+  });
+
   it('are stored in order and read back', async () => {
     const tenant = await t.createTenant();
     const { body } = await t.request({

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
+import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { iso } from '../../platform/sql.ts';
 import { type CampaignRow, findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
@@ -203,6 +204,7 @@ export async function listAwards(ctx: Ctx, campaignId: string) {
   return inTenant(ctx, async (tx) => {
     await instantCampaign(tx, tenantId, campaignId);
     const rows = await findAwards(tx, tenantId, campaignId);
+    const mask = shouldMask(actorOf(ctx).role);
     return {
       items: rows.map((r) => ({
         momentAt: isoOf(r.moment_at),
@@ -210,7 +212,7 @@ export async function listAwards(ctx: Ctx, campaignId: string) {
         prizeId: r.prize_id,
         prizeName: r.prize_name,
         participationId: r.participation_id,
-        cedula: r.cedula,
+        cedula: mask ? (maskIdentity(r.cedula) ?? '') : r.cedula,
         name: r.name,
       })),
     };

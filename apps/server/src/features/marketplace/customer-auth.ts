@@ -16,15 +16,27 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueEmail } from '../../platform/outbox.ts';
 import { maskEmail } from '../../platform/privacy.ts';
+import {
+  addressKey,
+  clearSignInFailures,
+  customerAccount,
+  passSignInGate,
+  recordSignInFailure,
+  SIGN_IN_POLICY,
+  type SignInPolicy,
+} from '../auth/sign-in-protection.ts';
 import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import { publicTenant } from '../participations/participate.ts';
 import { balanceOf } from '../points/ledger.ts';
 import { holdsPoints } from '../points/points.service.ts';
 
-/** The end customer's token lives 30 minutes; a one-time code 10 minutes and 5 tries. */
+/**
+ * The end customer's token lives 30 minutes; a one-time code 10 minutes. Wrong codes are counted
+ * per person and client address like passwords (sign-in-protection.ts): five lock that address
+ * out of that person's sign-in, many addresses slow it down; none refuses the right code.
+ */
 export const CUSTOMER_TOKEN_MINUTES = 30;
 const OTP_MINUTES = 10;
-const OTP_TRIES = 5;
 const AUDIENCE = 'promo-customer';
 
 const customerKeys = new Map<string, KeyObject>();
@@ -149,9 +161,9 @@ export async function requestCode(
 }
 
 /**
- * Step 2: the latest unused, unexpired code of the person. A wrong code counts a try (kept even
- * though the answer is a refusal); after five the code is dead. A right one is used once and
- * answers the end-customer token.
+ * Step 2: the latest unused, unexpired code of the person. A wrong code counts a try on the code
+ * and a failure of the address on the person's sign-in (kept even though the answer is a
+ * refusal). A right one is used once and answers the end-customer token.
  */
 export async function verifyCode(
   ctx: Ctx,
@@ -160,8 +172,12 @@ export async function verifyCode(
   cedula: string,
   code: string,
   purpose: AuthPurpose,
+  policy: SignInPolicy = SIGN_IN_POLICY,
 ): Promise<CustomerSession> {
   const { tenant, campaign, person } = await whoIs(ctx, tenantSlug, campaignName, cedula, purpose);
+  const account = customerAccount(campaign.id, person.id);
+  const address = addressKey(ctx.ip);
+  await passSignInGate(ctx, tenant.id, account, address, policy);
   const now = ctx.clock.now();
   const verified = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
     const [otp] = await tx
@@ -174,13 +190,15 @@ export async function verifyCode(
           eq(customerOtps.participantId, person.id),
           isNull(customerOtps.usedAt),
           sql`${customerOtps.expiresAt} > ${now}`,
-          sql`${customerOtps.attempts} < ${OTP_TRIES}`,
         ),
       )
       .orderBy(desc(customerOtps.createdAt))
       .limit(1)
       .for('update');
-    if (!otp) return false;
+    if (!otp) {
+      await recordSignInFailure(tx, tenant.id, account, address, now, policy);
+      return false;
+    }
     const expected = Buffer.from(otp.codeHash, 'hex');
     const given = Buffer.from(hashOtp(otp.id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
@@ -188,8 +206,10 @@ export async function verifyCode(
         .update(customerOtps)
         .set({ attempts: otp.attempts + 1 })
         .where(and(eq(customerOtps.tenantId, tenant.id), eq(customerOtps.id, otp.id)));
+      await recordSignInFailure(tx, tenant.id, account, address, now, policy);
       return false;
     }
+    await clearSignInFailures(tx, tenant.id, account, address);
     await tx
       .update(customerOtps)
       .set({ usedAt: now })

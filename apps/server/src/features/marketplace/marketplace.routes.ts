@@ -26,6 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
+import { SIGN_IN_POLICY } from '../auth/sign-in-protection.ts';
 import type { FeatureDeps } from '../types.ts';
 import { type AuthPurpose, customerOf, customerScope, requestCode, verifyCode } from './customer-auth.ts';
 import {
@@ -179,9 +180,10 @@ export function registerMarketplaceRoutes({ app, ctxOf, limits, throttle }: Feat
 
   // --- the end customer (no back-office token) -------------------------------------------
   const publicLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
-  // per identity: five codes and ten tries per ten minutes, whatever the address
+  // per identity: five codes per ten minutes, whatever the address (the person's inbox); wrong
+  // codes are counted per identity and address in verifyCode, so that no one can lock anyone out
   const codeRequests = throttle('customer-otp', 5, 600_000);
-  const codeTries = throttle('customer-otp-verify', 10, 600_000);
+  const signInPolicy = { ...SIGN_IN_POLICY, ...limits.signIn };
   const publicTags = ['marketplace (public)'];
 
   for (const [family, purpose] of [
@@ -220,8 +222,8 @@ export function registerMarketplaceRoutes({ app, ctxOf, limits, throttle }: Feat
       },
       async (request) => {
         const { tenant, campaign } = request.params;
-        if (!(await codeTries.hit(`${tenant}:${request.body.cedula}`))) throw new AppError('RATE_LIMITED');
-        return verifyCode(ctxOf(request), tenant, campaign, request.body.cedula, request.body.code, purpose);
+        const { cedula, code } = request.body;
+        return verifyCode(ctxOf(request), tenant, campaign, cedula, code, purpose, signInPolicy);
       },
     );
   }

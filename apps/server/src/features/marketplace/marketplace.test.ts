@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActiveCampaign, createCentre } from '../../testing/campaign-fixtures.ts';
 import { redeem } from '../../testing/code-fixtures.ts';
 import { createPerson, lastCode, marketSetup, signIn } from '../../testing/market-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
+import { createTestApp, randomIp } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
 const tenant = await t.createTenant();
@@ -154,7 +154,7 @@ describe('the end customer', () => {
     });
   });
 
-  it('a wrong one-time code is refused, counted, and dies after five tries', async () => {
+  it('five wrong one-time codes lock that address out of the person, not the person: the right code from elsewhere signs in', async () => {
     const person = await createPerson(t, tenant);
     const url = `/api/public/${tenant.slug}/marketplace-authentication/${m.campaign.name}`;
     const sent = await t.request({ method: 'POST', url, body: { cedula: person.cedula } });
@@ -162,20 +162,45 @@ describe('the end customer', () => {
     expect(t.logLines.join('')).toContain('outbox e-mail');
     const code = await lastCode(t, tenant.id);
     const wrong = code === '000000' ? '111111' : '000000';
+    const attacker = randomIp();
     for (let i = 0; i < 5; i++) {
       const res = await t.request({
         method: 'POST',
         url: `${url}/verify`,
+        ip: attacker,
         body: { cedula: person.cedula, code: wrong },
       });
       expect(res.body.error.code).toBe('OTP_INVALID');
     }
-    const late = await t.request({
+    const locked = await t.request({
       method: 'POST',
       url: `${url}/verify`,
+      ip: attacker,
       body: { cedula: person.cedula, code },
     });
-    expect(late.body.error.code).toBe('OTP_INVALID');
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('LOGIN_LOCKED');
+    const [tries] = await t.db.ownerQuery<{ attempts: number }>(
+      'select attempts from customer_otps where tenant_id = $1 and participant_id = $2',
+      [tenant.id, person.id],
+    );
+    expect(tries?.attempts).toBe(5);
+    const owner = await t.request({
+      method: 'POST',
+      url: `${url}/verify`,
+      ip: randomIp(),
+      body: { cedula: person.cedula, code },
+    });
+    expect(owner.status).toBe(200);
+    expect(owner.body.person.id).toBe(person.id);
+    // used once
+    const again = await t.request({
+      method: 'POST',
+      url: `${url}/verify`,
+      ip: randomIp(),
+      body: { cedula: person.cedula, code },
+    });
+    expect(again.body.error.code).toBe('OTP_INVALID');
   });
 
   it('tokens do not cross: back-office tokens on customer routes, customer tokens on back-office routes', async () => {

@@ -76,7 +76,7 @@ export async function participate(
   const tenant = await publicTenant(ctx, tenantSlug);
   const now = ctx.clock.now();
   const result = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
-    const found = await findCampaignWithRules(tx, tenant.id, campaignName);
+    const found = await findCampaignWithRules(tx, tenant.id, campaignName, { keyShare: true });
     if (!found) throw new AppError('NOT_FOUND');
     const { campaign, rules } = found;
     const fields = formFieldsOf(campaign);

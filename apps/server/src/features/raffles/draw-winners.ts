@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
 import { ALGORITHM, drawPositionsAsync, EntryListReader } from './draw-algorithm.ts';
@@ -85,12 +86,14 @@ export async function toResult(
   const people = await findPeople(tx, actorOf(ctx).tenantId, [
     ...new Set([...certificate.winners, ...certificate.alternates].map((e) => e.participantId)),
   ]);
+  const mask = shouldMask(actorOf(ctx).role);
   const person = (isWinner: boolean) => (e: DrawnEntry) => {
     const name = people.get(e.participantId)?.name ?? null;
+    const cedula = people.get(e.participantId)?.cedula ?? '';
     return {
       position: e.position,
       entryId: e.entryId,
-      cedula: people.get(e.participantId)?.cedula ?? '',
+      cedula: mask ? (maskIdentity(cedula) ?? '') : cedula,
       name,
       notification: isWinner
         ? winnerNotification(ctx.locale, {

@@ -102,6 +102,7 @@ export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' 
     if (campaign.kind !== 'raffle') throw new AppError('REPORT_ONLY_FOR_RAFFLES');
     const draws = await findStandingDraws(tx, tenantId, campaignId);
     const certificates = draws.map((d) => toCertificate(d, campaign.name));
+    const mask = shouldMask(actorOf(ctx).role);
     const people = await findPeople(tx, tenantId, [
       ...new Set(certificates.flatMap((c) => [...c.winners, ...c.alternates].map((e) => e.participantId))),
     ]);
@@ -123,7 +124,9 @@ export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' 
           e.position,
           role,
           e.entryId,
-          people.get(e.participantId)?.cedula ?? '',
+          (mask
+            ? maskIdentity(people.get(e.participantId)?.cedula ?? '')
+            : people.get(e.participantId)?.cedula) ?? '',
           name ?? '',
           role === 'winner'
             ? winnerNotification(ctx.locale, {
@@ -152,7 +155,8 @@ export async function pointsByIdentification(ctx: Ctx, cedula: string, campaignI
     if (campaignId) await raffleCampaign(tx, tenantId, campaignId);
     const rows = await pointsOfPerson(tx, tenantId, cedula, campaignId);
     return {
-      cedula,
+      // the analyst typed it, but the answer (on screen, in the browser's cache) shows it masked
+      cedula: shouldMask(actorOf(ctx).role) ? (maskIdentity(cedula) ?? '') : cedula,
       entries: rows.reduce((n, r) => n + r.entries, 0),
       points: rows.reduce((n, r) => n + r.points, 0),
       campaigns: rows.map((r) => ({

@@ -13,6 +13,7 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { enqueueJob, findJob, type JobHandler, JobInterrupted } from '../../platform/jobs.ts';
+import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { iso } from '../../platform/sql.ts';
 import { rulesOfCampaign } from '../campaigns/campaign-rules.service.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
@@ -287,6 +288,7 @@ async function describe(
   rows: NonNullable<Awaited<ReturnType<typeof findCodeRow>>>[],
   centreId: string | null,
   now: Date,
+  mask: boolean,
 ): Promise<RewardCode[]> {
   const history = await redemptionsOf(
     tx,
@@ -315,7 +317,13 @@ async function describe(
           redeemFrom: iso(campaign.redeemFrom),
           redeemUntil: iso(campaign.redeemUntil),
         },
-        person: person?.id ? { id: person.id, name: person.name, cedula: person.cedula } : null,
+        person: person?.id
+          ? {
+              id: person.id,
+              name: person.name,
+              cedula: mask ? (maskIdentity(person.cedula) ?? '') : person.cedula,
+            }
+          : null,
         assignedAt: iso(code.assignedAt),
         redeemedAt: iso(code.redeemedAt),
         revokedAt: iso(code.revokedAt),
@@ -343,7 +351,8 @@ export async function lookUpCode(ctx: Ctx, code: string, centreId: string | null
   return inTenant(ctx, async (tx) => {
     const row = await findCodeRow(tx, tenantId, code);
     if (!row) throw new AppError('INVALID_PRIZE_CODE');
-    const [described] = await describe(tx, tenantId, [row], centreId, ctx.clock.now());
+    const mask = shouldMask(actorOf(ctx).role);
+    const [described] = await describe(tx, tenantId, [row], centreId, ctx.clock.now(), mask);
     return described as RewardCode;
   });
 }
@@ -359,7 +368,7 @@ export async function lookUpByCedula(
   return inTenant(ctx, async (tx) => {
     const rows = await codesOfPerson(tx, tenantId, cedula);
     if (rows.length === 0) throw new AppError('IDENTITY_INVALID');
-    return describe(tx, tenantId, rows, centreId, ctx.clock.now());
+    return describe(tx, tenantId, rows, centreId, ctx.clock.now(), shouldMask(actorOf(ctx).role));
   });
 }
 

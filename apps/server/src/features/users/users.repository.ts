@@ -1,7 +1,7 @@
 import type { Role, User, UserConfiguration } from '@promo/contract';
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { loginThrottle, passwordResets, tenants, users } from '../../db/schema.ts';
+import { passwordResets, tenants, users } from '../../db/schema.ts';
 import type { PrincipalRow } from '../../platform/auth/guard.ts';
 import { containsPattern, iso, orderBy } from '../../platform/sql.ts';
 
@@ -196,44 +196,4 @@ export async function consumePasswordReset(
     )
     .returning({ userId: passwordResets.userId });
   return rows.length > 0;
-}
-
-// --- sign-in throttle -----------------------------------------------------------------------
-
-export async function findLock(tx: Tx, tenantId: string, usernameKey: string): Promise<Date | null> {
-  const [row] = await tx
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.usernameKey, usernameKey)));
-  return row?.lockedUntil ?? null;
-}
-
-/**
- * Counts one failed sign-in in one statement (safe under concurrency). Failures older than the
- * window start a new count; reaching `maxFailures` locks the account until `now + lockMs`.
- */
-export async function recordLoginFailure(
-  tx: Tx,
-  tenantId: string,
-  usernameKey: string,
-  now: Date,
-  policy: { windowMs: number; maxFailures: number; lockMs: number },
-): Promise<void> {
-  const windowStart = new Date(now.getTime() - policy.windowMs);
-  const lockUntil = new Date(now.getTime() + policy.lockMs);
-  await tx.execute(sql`
-    insert into login_throttle (tenant_id, username_key, failures, first_failure_at, locked_until)
-    values (${tenantId}, ${usernameKey}, 1, ${now}, ${policy.maxFailures <= 1 ? lockUntil : null})
-    on conflict (tenant_id, username_key) do update set
-      failures = case when login_throttle.first_failure_at < ${windowStart} then 1 else login_throttle.failures + 1 end,
-      first_failure_at = case when login_throttle.first_failure_at < ${windowStart} then ${now} else login_throttle.first_failure_at end,
-      locked_until = case
-        when login_throttle.first_failure_at >= ${windowStart} and login_throttle.failures + 1 >= ${policy.maxFailures}
-        then ${lockUntil}::timestamptz else login_throttle.locked_until end`);
-}
-
-export async function clearLoginFailures(tx: Tx, tenantId: string, usernameKey: string): Promise<void> {
-  await tx
-    .delete(loginThrottle)
-    .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.usernameKey, usernameKey)));
 }

@@ -9,6 +9,7 @@ import type {
   Page,
   Rule,
   RuleKind,
+  StoredCampaignForm,
   UpdateCampaign,
 } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -59,7 +60,7 @@ export const restoreCampaign = (id: string) => api.post<Campaign>(`/campaigns/${
 export const campaignFormQuery = (id: string) =>
   queryOptions({
     queryKey: ['campaigns', 'form', id],
-    queryFn: ({ signal }) => api.get<CampaignForm>(`/campaigns/${id}/form`, { signal }),
+    queryFn: ({ signal }) => api.get<StoredCampaignForm>(`/campaigns/${id}/form`, { signal }),
   });
 export const saveCampaignForm = (id: string, body: CampaignForm) =>
   api.put<CampaignForm>(`/campaigns/${id}/form`, body);

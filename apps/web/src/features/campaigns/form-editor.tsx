@@ -48,7 +48,7 @@ export function FormEditor({ campaignId, isReadOnly }: { campaignId: string; isR
   const [newLabel, setNewLabel] = useState('');
   const [newType, setNewType] = useState<FieldType>('text');
 
-  // No form yet (404) starts empty; a saved form starts from its fields.
+  // A campaign without a saved form answers no fields and starts empty; a failed read too.
   useEffect(() => {
     if (fields !== null) return;
     if (saved.data) setFields(toEditorFields(saved.data.fields));
