@@ -36,6 +36,11 @@ declare module 'fastify' {
     jobRunner: JobRunner;
     /** This process's outbox sender, when e-mail is configured. */
     outboxSender: OutboxSender | null;
+    /**
+     * Starts a shutdown's drain: /readyz answers 503 from now on (so a load balancer moves away)
+     * while every request is still served normally, until `close()`.
+     */
+    drain(): void;
   }
 }
 
@@ -101,7 +106,9 @@ export async function buildApp(deps: AppDeps) {
     },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // a request that arrives on a kept-alive connection while closing is still answered (with
+    // `connection: close`): the database stays open until every request is done
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -155,7 +162,11 @@ export async function buildApp(deps: AppDeps) {
 
   const cache = new CacheRegistry();
   const metrics = registerMetrics(app);
-  registerOpsRoutes(app, { db: deps.db, metrics });
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  registerOpsRoutes(app, { db: deps.db, metrics, isDraining: () => draining });
 
   await app.register(authGuard, {
     secret: deps.config.jwtSecret,
