@@ -25,6 +25,8 @@ import { AppError } from './platform/errors.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
+import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
+import { RedisFallback } from './platform/http/redis-fallback.ts';
 import { createThrottle } from './platform/http/throttle.ts';
 import { JobRunner } from './platform/jobs.ts';
 import { type MailTransport, OutboxSender, smtpTransport } from './platform/outbox.ts';
@@ -139,10 +141,12 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  // one warning for all of them when Redis goes away; memory counts meanwhile
+  const redisFallback = new RedisFallback(app.log);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'promo-rl:', skipOnError: true } : {}),
+    ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis, redisFallback, 'promo-rl:') } : {}),
   });
 
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
@@ -222,7 +226,13 @@ export async function buildApp(deps: AppDeps) {
     config: deps.config,
   });
   const throttle = (name: string, max: number, windowMs: number) =>
-    createThrottle({ name, max, windowMs, clock, redis: deps.redis ?? null });
+    createThrottle({
+      name,
+      max,
+      windowMs,
+      clock,
+      redis: deps.redis ? { client: deps.redis, fallback: redisFallback } : null,
+    });
   const assets = deps.publicAssets ?? loadPublicAssets();
   for (const register of features) register({ app, ctxOf, limits, throttle, assets });
 
