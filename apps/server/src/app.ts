@@ -28,7 +28,7 @@ import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
 import { createThrottle } from './platform/http/throttle.ts';
-import { JobRunner } from './platform/jobs.ts';
+import { JobRunner, type JobTiming } from './platform/jobs.ts';
 import { type MailTransport, OutboxSender, smtpTransport } from './platform/outbox.ts';
 import { loadPublicAssets, type PublicAssets } from './platform/public-assets/load.ts';
 
@@ -57,8 +57,8 @@ export type AppDeps = {
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
   trustProxy?: boolean;
-  /** How often the job runner looks for queued work (it is also woken on enqueue). */
-  jobPollMs?: number;
+  /** How the job runner polls and holds its lease (tests shorten them); DEFAULT_JOB_TIMING otherwise. */
+  jobTiming?: Partial<JobTiming>;
   /** Shared store for rate limits across servers; in-process memory when absent. */
   redis?: Redis | null;
   /** The public pages' scripts and styles; the server's build (dist/public) when absent. */
@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     app.log,
     { 'generate-codes': generateCodesJob(jobCtx), 'expire-points': expirePointsJob(jobCtx) },
-    deps.jobPollMs ?? 1000,
+    deps.jobTiming ?? {},
     expiryMinute === null ? [] : [pointsExpirySchedule(jobCtx, expiryMinute)],
   );
   app.addHook('onReady', async () => runner.start());
