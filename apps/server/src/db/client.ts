@@ -118,6 +118,13 @@ export async function openPostgres(options: {
     },
   });
   pool.on('error', (error) => options.onError?.(error));
+  // Every connection has an 'error' listener for its whole life: the pool's own one is there
+  // only while it is idle, and a connection can die in use (or just as it is handed over, in the
+  // same network read that completed it), where an unheard 'error' would end the process.
+  const dead = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (connection) => {
+    connection.on('error', () => dead.add(connection));
+  });
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -125,21 +132,14 @@ export async function openPostgres(options: {
     throw error;
   }
 
-  /** A connection of the pool, watched while in use: if it dies, it is released as broken. */
+  /** A connection of the pool; released as broken (closed, not reused) if it died meanwhile. */
   async function checkOut() {
     const connection = await pool.connect();
     const state = { broken: false };
-    const onError = () => {
-      state.broken = true;
-    };
-    connection.on('error', onError);
     return {
       connection,
       state,
-      release() {
-        connection.removeListener('error', onError);
-        connection.release(state.broken);
-      },
+      release: () => connection.release(state.broken || dead.has(connection)),
     };
   }
 

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { TEST_PASSWORD, TEST_SECRET } from './test-app.ts';
 
 /** A TCP port on 127.0.0.1 that nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -94,4 +95,24 @@ export async function startServer(
   });
   if (child.exitCode !== null) throw failed(`exit ${child.exitCode}`);
   return { child, url, log, pid: child.pid as number };
+}
+
+/** The environment of a server process under test on `databaseUrl` (limits out of the way). */
+export function serverEnv(databaseUrl: string, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_SECRET,
+    INITIAL_ADMIN_PASSWORD: TEST_PASSWORD,
+    LOGIN_RATE_LIMIT: '100000',
+    PUBLIC_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'warn',
+    POINTS_EXPIRY_TIME: 'off',
+    ...extra,
+  };
+}
+
+/** A figure a fault test measured, written to the run's output (quoted in docs/reliability.md). */
+export function reportFigure(line: string): void {
+  process.stderr.write(`[figure] ${line}\n`);
 }
