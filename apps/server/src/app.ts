@@ -25,8 +25,10 @@ import { AppError } from './platform/errors.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
+import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
+import { RedisFallback } from './platform/http/redis-fallback.ts';
 import { createThrottle } from './platform/http/throttle.ts';
-import { JobRunner } from './platform/jobs.ts';
+import { JobRunner, type JobTiming } from './platform/jobs.ts';
 import { type MailTransport, OutboxSender, smtpTransport } from './platform/outbox.ts';
 import { loadPublicAssets, type PublicAssets } from './platform/public-assets/load.ts';
 
@@ -36,6 +38,11 @@ declare module 'fastify' {
     jobRunner: JobRunner;
     /** This process's outbox sender, when e-mail is configured. */
     outboxSender: OutboxSender | null;
+    /**
+     * Starts a shutdown's drain: /readyz answers 503 from now on (so a load balancer moves away)
+     * while every request is still served normally, until `close()`.
+     */
+    drain(): void;
   }
 }
 
@@ -50,8 +57,8 @@ export type AppDeps = {
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
   trustProxy?: boolean;
-  /** How often the job runner looks for queued work (it is also woken on enqueue). */
-  jobPollMs?: number;
+  /** How the job runner polls and holds its lease (tests shorten them); DEFAULT_JOB_TIMING otherwise. */
+  jobTiming?: Partial<JobTiming>;
   /** Shared store for rate limits across servers; in-process memory when absent. */
   redis?: Redis | null;
   /** The public pages' scripts and styles; the server's build (dist/public) when absent. */
@@ -101,7 +108,9 @@ export async function buildApp(deps: AppDeps) {
     },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // a request that arrives on a kept-alive connection while closing is still answered (with
+    // `connection: close`): the database stays open until every request is done
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -132,10 +141,12 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  // one warning for all of them when Redis goes away; memory counts meanwhile
+  const redisFallback = new RedisFallback(app.log);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'promo-rl:', skipOnError: true } : {}),
+    ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis, redisFallback, 'promo-rl:') } : {}),
   });
 
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
@@ -155,7 +166,11 @@ export async function buildApp(deps: AppDeps) {
 
   const cache = new CacheRegistry();
   const metrics = registerMetrics(app);
-  registerOpsRoutes(app, { db: deps.db, metrics });
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  registerOpsRoutes(app, { db: deps.db, metrics, isDraining: () => draining });
 
   await app.register(authGuard, {
     secret: deps.config.jwtSecret,
@@ -184,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     app.log,
     { 'generate-codes': generateCodesJob(jobCtx), 'expire-points': expirePointsJob(jobCtx) },
-    deps.jobPollMs ?? 1000,
+    deps.jobTiming ?? {},
     expiryMinute === null ? [] : [pointsExpirySchedule(jobCtx, expiryMinute)],
   );
   app.addHook('onReady', async () => runner.start());
@@ -211,7 +226,13 @@ export async function buildApp(deps: AppDeps) {
     config: deps.config,
   });
   const throttle = (name: string, max: number, windowMs: number) =>
-    createThrottle({ name, max, windowMs, clock, redis: deps.redis ?? null });
+    createThrottle({
+      name,
+      max,
+      windowMs,
+      clock,
+      redis: deps.redis ? { client: deps.redis, fallback: redisFallback } : null,
+    });
   const assets = deps.publicAssets ?? loadPublicAssets();
   for (const register of features) register({ app, ctxOf, limits, throttle, assets });
 

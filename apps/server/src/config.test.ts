@@ -24,3 +24,15 @@ describe('configuration of e-mail and the daily points expiry', () => {
     expect(() => readConfig({ ...base, POINTS_EXPIRY_TIME: '24:00' })).toThrow(/POINTS_EXPIRY_TIME/);
   });
 });
+
+describe('configuration of shutdown and start', () => {
+  it('drains 10 s after SIGTERM and waits a minute for the database at start, unless told', () => {
+    expect(readConfig(base).shutdownDrainMs).toBe(10_000);
+    expect(readConfig({ ...base, SHUTDOWN_DRAIN_MS: '2000' }).shutdownDrainMs).toBe(2000);
+    expect(readConfig({ ...base, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(() => readConfig({ ...base, SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(readConfig(base).databaseWaitMs).toBe(60_000);
+    expect(readConfig({ ...base, DATABASE_WAIT_MS: '5000' }).databaseWaitMs).toBe(5000);
+    expect(() => readConfig({ ...base, DATABASE_WAIT_MS: 'soon' })).toThrow(/DATABASE_WAIT_MS/);
+  });
+});

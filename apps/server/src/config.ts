@@ -47,6 +47,10 @@ const Env = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
   SMTP_FROM: z.string().min(3).optional(),
+  // after SIGTERM: how long /readyz says 503 while requests are still served, before closing
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // at start: how long to wait for PostgreSQL to accept connections before giving up
+  DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   POINTS_EXPIRY_TIME: z
     .string()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'POINTS_EXPIRY_TIME must be HH:MM (24 h) or off')
@@ -75,6 +79,10 @@ export type Config = {
   smtp: { url: string; from: string } | null;
   /** Local minute of the day (campaign's country) of the daily points expiry; null: no schedule. */
   pointsExpiryMinute: number | null;
+  /** After SIGTERM, /readyz answers 503 this long while requests are still served. */
+  shutdownDrainMs: number;
+  /** How long the start waits for PostgreSQL (DATABASE_URL) to accept connections. */
+  databaseWaitMs: number;
 };
 
 /** 'HH:MM' as minutes after midnight; 'off' as null. */
@@ -128,5 +136,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
     pointsExpiryMinute: minuteOfDay(e.POINTS_EXPIRY_TIME),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    databaseWaitMs: e.DATABASE_WAIT_MS,
   };
 }

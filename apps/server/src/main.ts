@@ -1,19 +1,32 @@
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { bootstrapFirstRun } from './bootstrap.ts';
 import { readConfig } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { openWhenReachable } from './db/wait-for-database.ts';
 import { seedCountries } from './features/countries/countries.service.ts';
+import { connectRedis } from './platform/http/redis-client.ts';
+import { shutdownOnSignal } from './shutdown.ts';
+
+/** After Ctrl-C at a terminal there is no load balancer to wait for. */
+const INTERRUPT_DRAIN_MS = 0;
+/** In-flight requests (a large export) get this long to finish once the drain is over. */
+const CLOSE_TIMEOUT_MS = 30_000;
 
 async function main() {
   const config = readConfig();
   let unlock = () => {};
   let db: Database;
+  // connections lost while idle are replaced by the pool; reported in the log once it exists
+  let onConnectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
   if (config.databaseUrl) {
-    db = await openPostgres({ url: config.databaseUrl });
+    const url = config.databaseUrl;
+    db = await openWhenReachable(() => openPostgres({ url, onError: (error) => onConnectionLost(error) }), {
+      waitMs: config.databaseWaitMs,
+      log: (line) => console.warn(line),
+    });
   } else {
     unlock = lockDataDir(config.dataDir);
     db = await openPglite({ dataDir: join(config.dataDir, 'pgdata') });
@@ -23,10 +36,7 @@ async function main() {
   const firstRun = await bootstrapFirstRun(db, config.initialAdminPassword);
 
   // Optional: rate limits shared by every server. The product runs without it.
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
-    : null;
-  redis?.on('error', () => {});
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
 
   const app = await buildApp({
     redis,
@@ -48,22 +58,30 @@ async function main() {
   if (!config.smtp && config.isProduction)
     app.log.warn('SMTP_URL is not set: e-mails (one-time codes, password resets) stay in the outbox');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    try {
-      await app.close();
-      await db.close();
-      redis?.disconnect();
-    } finally {
-      unlock();
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  onConnectionLost = (error) =>
+    app.log.warn(
+      { code: (error as { code?: string }).code, reason: error.message },
+      'database connection lost (the pool opens another when needed)',
+    );
+
+  const onSignal = shutdownOnSignal({
+    app,
+    drainMs: config.shutdownDrainMs,
+    interruptDrainMs: INTERRUPT_DRAIN_MS,
+    closeTimeoutMs: CLOSE_TIMEOUT_MS,
+    close: async () => {
+      try {
+        await app.close();
+        await db.close();
+        redis?.disconnect();
+      } finally {
+        unlock();
+      }
+    },
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGTERM', (signal) => void onSignal(signal));
+  process.on('SIGINT', (signal) => void onSignal(signal));
 
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicBaseUrl;

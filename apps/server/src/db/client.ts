@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { isDatabaseUnavailable } from '../platform/database-availability.ts';
 import * as schema from './schema.ts';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -89,49 +90,117 @@ export function beginScoped(scope: TxScope): string {
   return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true), set_config('app.outbox_worker', '${scope.outboxWorker ? 'on' : ''}', true)`;
 }
 
-/** PostgreSQL through a node-postgres pool. */
-export async function openPostgres(options: { url: string; poolSize?: number }): Promise<Database> {
+/** How long a request waits for a connection before the database counts as unavailable. */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * PostgreSQL through a node-postgres pool. The pool survives the database: a connection that
+ * dies (idle, or in use: a restart, a failover, `pg_terminate_backend`) is reported to `onError`
+ * and thrown away, never an unhandled `'error'` that would end the process; the next request
+ * opens a fresh one.
+ */
+export async function openPostgres(options: {
+  url: string;
+  poolSize?: number;
+  /** Told of connections lost while nobody was using them (the pool replaces them). */
+  onError?: (error: Error) => void;
+  connectTimeoutMs?: number;
+}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     // int8 as a number, as PGlite answers it (counts and ids stay far below 2^53)
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
     },
   });
-  await pool.query('select 1');
+  pool.on('error', (error) => options.onError?.(error));
+  // Every connection has an 'error' listener for its whole life: the pool's own one is there
+  // only while it is idle, and a connection can die in use (or just as it is handed over, in the
+  // same network read that completed it), where an unheard 'error' would end the process.
+  const dead = new WeakSet<pg.PoolClient>();
+  pool.on('connect', (connection) => {
+    connection.on('error', () => dead.add(connection));
+  });
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+
+  /** A connection of the pool; released as broken (closed, not reused) if it died meanwhile. */
+  async function checkOut() {
+    const connection = await pool.connect();
+    const state = { broken: false };
+    return {
+      connection,
+      state,
+      release: () => connection.release(state.broken || dead.has(connection)),
+    };
+  }
+
+  /**
+   * One transaction on one connection. If the opening statement fails because the connection
+   * was dead (it died in the pool just before), nothing of `fn` has run and nothing can have been
+   * written: it is tried once more on a fresh connection. Failures after that (a statement, the
+   * COMMIT whose outcome is then unknown) are never retried here: they reach the caller, who
+   * answers 503; a retry by the client is safe because writes are conditional or idempotent.
+   */
+  async function runTx<T>(
+    scope: TxScope,
+    fn: (tx: Tx) => Promise<T>,
+    retryOnDeadConnection: boolean,
+  ): Promise<{ result: T } | { retry: true }> {
+    const begin = beginScoped(scope);
+    const held = await checkOut();
+    const { connection, state } = held;
+    let begun = false;
+    try {
+      await connection.query(begin);
+      begun = true;
+      const result = await fn(drizzleNodePg(connection) as unknown as Orm);
+      await connection.query('COMMIT');
+      return { result };
+    } catch (error) {
+      if (!begun && retryOnDeadConnection && isDatabaseUnavailable(error)) {
+        state.broken = true;
+        return { retry: true };
+      }
+      await connection.query('ROLLBACK').catch(() => {
+        state.broken = true;
+      });
+      throw error;
+    } finally {
+      held.release();
+    }
+  }
+
   return {
     driver: 'postgres',
     // one connection per transaction, opened with BEGIN and the scope in a single round trip
     tx: async (scope, fn) => {
-      const begin = beginScoped(scope);
-      const connection = await pool.connect();
-      let broken = false;
-      try {
-        await connection.query(begin);
-        const result = await fn(drizzleNodePg(connection) as unknown as Orm);
-        await connection.query('COMMIT');
-        return result;
-      } catch (error) {
-        await connection.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw error;
-      } finally {
-        connection.release(broken);
-      }
+      const first = await runTx(scope, fn, true);
+      if ('result' in first) return first.result;
+      const second = await runTx(scope, fn, false);
+      if ('result' in second) return second.result;
+      throw new Error('unreachable: a second try is never retried');
     },
     ownerExec: async (statements) => {
       // one connection, so that a failed multi-statement script can be rolled back on it
-      const connection = await pool.connect();
+      const held = await checkOut();
       try {
-        await connection.query(statements);
+        await held.connection.query(statements);
       } catch (error) {
-        await connection.query('ROLLBACK');
+        await held.connection.query('ROLLBACK').catch(() => {
+          held.state.broken = true;
+        });
         throw error;
       } finally {
-        connection.release();
+        held.release();
       }
     },
     ownerQuery: async <R>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as R[],

@@ -421,6 +421,8 @@ export const jobs = pgTable(
     heartbeatAt: at('heartbeat_at'),
     finishedAt: at('finished_at'),
     runKey: text('run_key'),
+    lease: uuid('lease'),
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -1,27 +1,60 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, queryRows, type Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { isDatabaseUnavailable } from './database-availability.ts';
 import { AppError } from './errors.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 
+/** What a handler may check inside its own transactions: that its worker still holds the job. */
+export type JobLease = {
+  /**
+   * Locks the job's row (FOR SHARE) until `tx` ends and throws `JobInterrupted` if another worker
+   * has taken the job over: a write made in the same transaction is then made by the lease holder
+   * only, so a worker that was presumed dead and comes back never adds to another's work.
+   */
+  check(tx: Tx): Promise<void>;
+};
+
 /**
- * What a job kind does. `progress(done, total)` records progress and proves the job is alive;
- * `signal` aborts when the process shuts down: stop between steps by throwing `JobInterrupted`,
- * and the job is resumed later (by this or another server).
+ * What a job kind does. `progress(done, total)` records progress; the runner itself renews the
+ * job's lease every second while the handler runs. `signal` aborts when the process shuts down or
+ * the lease is lost: stop between steps by throwing `JobInterrupted`, and the job is resumed later
+ * (by this or another server), so handlers must be resumable.
  */
 export type JobHandler = (
   job: JobRow,
   progress: (done: number, total: number) => Promise<void>,
   signal: AbortSignal,
+  lease: JobLease,
 ) => Promise<unknown>;
 
 export class JobInterrupted extends Error {}
 
-/** A job whose worker stopped beating for this long is taken over by another worker. */
-const STALE_MS = 60_000;
+/**
+ * How the runner looks for work and holds it. A dead worker's job is taken over after at most
+ * `staleMs + pollMs` (4 s by default).
+ */
+export type JobTiming = {
+  /** How often the runner looks for queued (or abandoned) work; it is also woken on enqueue. */
+  pollMs: number;
+  /** How often a running job's lease is renewed. */
+  heartbeatMs: number;
+  /** A lease not renewed for this long is taken over (its worker is dead). */
+  staleMs: number;
+  /** Claims of one job before it is given up as failed (a job that kills its worker). */
+  maxAttempts: number;
+};
+
+export const DEFAULT_JOB_TIMING: JobTiming = {
+  pollMs: 1000,
+  heartbeatMs: 1000,
+  staleMs: 3000,
+  maxAttempts: 5,
+};
 
 type NewJob = { tenantId: string; kind: string; params: unknown; total: number; createdBy: string | null };
 
@@ -64,10 +97,11 @@ export type JobSchedule = (now: Date) => Promise<void>;
 
 /**
  * Runs queued jobs in this process, one at a time: claims the oldest with FOR UPDATE SKIP LOCKED
- * (several servers share the queue), runs its handler scoped to its tenant, and records the result
- * or the error. A job left running by a stopped process is resumed once its heartbeat is stale, so
- * handlers must be resumable (code generation counts what its batch already holds). Before each
- * pass it runs the schedules, which queue the runs that are due.
+ * (several servers share the queue) under a new lease, renews the lease on a timer while its
+ * handler runs scoped to its tenant, and records the result or the error, as long as it still holds
+ * the lease. A job whose lease went stale (its process was killed) is taken over; one that was
+ * claimed `maxAttempts` times without finishing is failed. On shutdown the job in hand is handed
+ * back to the queue. Before each pass it runs the schedules, which queue the runs that are due.
  */
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
@@ -75,15 +109,18 @@ export class JobRunner {
   private passes: Promise<void> = Promise.resolve();
   private stopped = false;
   private abort = new AbortController();
+  private readonly timing: JobTiming;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly handlers: Record<string, JobHandler>,
-    private readonly pollMs = 1000,
+    timing: Partial<JobTiming> = {},
     private readonly schedules: JobSchedule[] = [],
-  ) {}
+  ) {
+    this.timing = { ...DEFAULT_JOB_TIMING, ...timing };
+  }
 
   start(): void {
     this.stopped = false;
@@ -108,10 +145,13 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.drain()
-        .catch((error: unknown) => this.log.error({ err: error }, 'job runner pass failed'))
+        .catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) this.log.warn('job runner: the database is unavailable');
+          else this.log.error({ err: error }, 'job runner pass failed');
+        })
         .finally(() => {
           this.running = null;
-          if (!this.stopped) this.schedule(this.pollMs);
+          if (!this.stopped) this.schedule(this.timing.pollMs);
         });
     }, ms);
     this.timer.unref();
@@ -137,57 +177,114 @@ export class JobRunner {
       }
     }
     while (!this.stopped) {
-      const job = await this.claim();
-      if (!job) return;
-      await this.run(job);
+      const claimed = await this.claim();
+      if (!claimed) return;
+      await this.run(claimed.job, claimed.lease);
     }
   }
 
-  private async claim(): Promise<JobRow | undefined> {
+  private async claim(): Promise<{ job: JobRow; lease: string } | undefined> {
     const now = this.clock.now();
-    const stale = new Date(now.getTime() - STALE_MS);
-    const [row] = await this.db.tx({ tenantId: null, jobWorker: true }, (tx) =>
-      queryRows<{ tenant_id: string; id: string }>(
+    const stale = new Date(now.getTime() - this.timing.staleMs);
+    const lease = randomUUID();
+    const { abandoned, row } = await this.db.tx({ tenantId: null, jobWorker: true }, async (tx) => ({
+      abandoned: await queryRows<{ tenant_id: string; id: string; attempts: number }>(
         tx,
-        sql`update jobs set status = 'running', started_at = coalesce(started_at, ${now}), heartbeat_at = ${now}
-            where (tenant_id, id) = (
-              select tenant_id, id from jobs
-              where status = 'queued' or (status = 'running' and heartbeat_at < ${stale})
-              order by created_at limit 1 for update skip locked)
-            returning tenant_id, id`,
+        sql`update jobs set status = 'failed', error = 'INTERNAL_ERROR', finished_at = ${now}, lease = null
+            where status = 'running' and heartbeat_at < ${stale} and attempts >= ${this.timing.maxAttempts}
+            returning tenant_id, id, attempts`,
       ),
-    );
+      row: (
+        await queryRows<{ tenant_id: string; id: string }>(
+          tx,
+          sql`update jobs set status = 'running', started_at = coalesce(started_at, ${now}), heartbeat_at = ${now},
+                lease = ${lease}, attempts = attempts + 1
+              where (tenant_id, id) = (
+                select tenant_id, id from jobs
+                where status = 'queued' or (status = 'running' and heartbeat_at < ${stale})
+                order by created_at limit 1 for update skip locked)
+              returning tenant_id, id`,
+        )
+      )[0],
+    }));
+    for (const job of abandoned)
+      this.log.error(
+        { jobId: job.id, attempts: job.attempts },
+        'job given up: its worker stopped every time',
+      );
     if (!row) return undefined;
-    return this.db.tx({ tenantId: row.tenant_id }, (tx) => findJob(tx, row.tenant_id, row.id));
+    const job = await this.db.tx({ tenantId: row.tenant_id }, (tx) => findJob(tx, row.tenant_id, row.id));
+    return job ? { job, lease } : undefined;
   }
 
-  private async run(job: JobRow): Promise<void> {
+  private async run(job: JobRow, lease: string): Promise<void> {
     const handler = this.handlers[job.kind];
-    const finish = (values: Partial<typeof jobs.$inferInsert>) =>
-      this.db.tx({ tenantId: job.tenantId }, (tx) =>
-        tx
-          .update(jobs)
-          .set({ ...values, finishedAt: this.clock.now() })
-          .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id))),
+    const held = sql`tenant_id = ${job.tenantId} and id = ${job.id} and lease = ${lease}`;
+    /** Runs `values` on the job's row if this worker still holds it; answers whether it did. */
+    const write = (values: SQL) =>
+      this.db.tx(
+        { tenantId: job.tenantId },
+        async (tx) =>
+          (await queryRows(tx, sql`update jobs set ${values} where ${held} returning id`)).length > 0,
       );
+    const lost = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, lost.signal]);
+    let beating = false;
+    const heartbeat = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      write(sql`heartbeat_at = ${this.clock.now()}`)
+        .then((holds) => {
+          if (!holds) lost.abort();
+        })
+        .catch(() => {}) // the database is away: the next beat tries again
+        .finally(() => {
+          beating = false;
+        });
+    }, this.timing.heartbeatMs);
+    heartbeat.unref();
+    const finish = (status: 'succeeded' | 'failed', values: SQL) =>
+      write(sql`status = ${status}, ${values}, finished_at = ${this.clock.now()}, lease = null`);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       const result = await handler(
         job,
-        (done, total) =>
-          this.db.tx({ tenantId: job.tenantId }, async (tx) => {
-            await tx
-              .update(jobs)
-              .set({ progress: done, total, heartbeatAt: this.clock.now() })
-              .where(and(eq(jobs.tenantId, job.tenantId), eq(jobs.id, job.id)));
-          }),
-        this.abort.signal,
+        async (done, total) => {
+          if (!(await write(sql`progress = ${done}, total = ${total}, heartbeat_at = ${this.clock.now()}`))) {
+            lost.abort();
+            throw new JobInterrupted();
+          }
+        },
+        signal,
+        {
+          check: async (tx) => {
+            const rows = await queryRows(tx, sql`select 1 from jobs where ${held} for share`);
+            if (rows.length === 0) {
+              lost.abort();
+              throw new JobInterrupted();
+            }
+          },
+        },
       );
-      await finish({ status: 'succeeded', result: result ?? null });
+      await finish('succeeded', sql`result = ${JSON.stringify(result ?? null)}::jsonb`);
     } catch (error) {
-      if (error instanceof JobInterrupted) return; // left running: resumed once its heartbeat is stale
+      if (error instanceof JobInterrupted) {
+        // shutting down: hand the job back at once (not counted as an attempt); lease lost: nothing
+        if (!lost.signal.aborted)
+          await write(sql`status = 'queued', lease = null, attempts = greatest(attempts - 1, 0)`).catch(
+            () => {},
+          );
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // left running: its lease goes stale and it is resumed once the database is back
+        this.log.warn({ jobId: job.id, kind: job.kind }, 'job paused: the database is unavailable');
+        return;
+      }
       this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
-      await finish({ status: 'failed', error: error instanceof AppError ? error.code : 'INTERNAL_ERROR' });
+      await finish('failed', sql`error = ${error instanceof AppError ? error.code : 'INTERNAL_ERROR'}`);
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

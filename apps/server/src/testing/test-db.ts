@@ -8,20 +8,30 @@ import { adminUrl } from './postgres-url.ts';
 /** Whether this run tests against PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** A fresh, migrated database of its own for one test file: a copy, never migrated again. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * PostgreSQL runs only: a fresh copy of the migrated template, for a server process of its own
+ * (dropped with the others at the end of the run). Answers its URL and name.
+ */
+export async function cloneTestDatabase(): Promise<{ url: string; name: string }> {
   const template = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
-  if (template && url) {
-    const name = `${template.replace('promo_tpl_', 'promo_t_')}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    } finally {
-      await admin.end();
-    }
-    return openPostgres({ url: adminUrl(url, name), poolSize: 20 });
+  if (!template || !url) throw new Error('cloneTestDatabase needs TEST_DATABASE_URL (npm run test:pg)');
+  const name = `${template.replace('promo_tpl_', 'promo_t_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: adminUrl(url, name), name };
+}
+
+/** A fresh, migrated database of its own for one test file: a copy, never migrated again. */
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('pgTemplate') && process.env.TEST_DATABASE_URL) {
+    const { url } = await cloneTestDatabase();
+    return openPostgres({ url, poolSize: 20 });
   }
   const dump = await readFile(inject('pgliteDump'));
   return openPglite({ dataDir: null, loadDataDir: new Blob([dump]) });

@@ -12,7 +12,7 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { enqueueJob, findJob, type JobHandler, JobInterrupted } from '../../platform/jobs.ts';
+import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } from '../../platform/jobs.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { iso } from '../../platform/sql.ts';
 import { rulesOfCampaign } from '../campaigns/campaign-rules.service.ts';
@@ -58,20 +58,23 @@ async function fillBatch(
   batchId: string,
   onProgress?: (done: number) => Promise<void>,
   signal?: AbortSignal,
+  lease?: JobLease,
 ): Promise<number> {
   let done = await ctx.db.tx({ tenantId }, (tx) => countBatch(tx, tenantId, batchId));
   while (done < params.count) {
     if (signal?.aborted) throw new JobInterrupted();
     const size = Math.min(BATCH, params.count - done);
-    const taken = await ctx.db.tx({ tenantId }, (tx) =>
-      insertCodes(
+    const taken = await ctx.db.tx({ tenantId }, async (tx) => {
+      // a job's worker writes only while it holds the job: never two workers on one batch
+      await lease?.check(tx);
+      return insertCodes(
         tx,
         tenantId,
         params.campaignId,
         batchId,
         generateCodes(size, params.length, params.prefix ?? ''),
-      ),
-    );
+      );
+    });
     done += taken.length;
     await onProgress?.(done);
   }
@@ -142,7 +145,7 @@ export async function createCodes(
 
 /** The job kind that generates large batches, reporting progress as it goes. */
 export function generateCodesJob(ctxFor: (tenantId: string) => Ctx): JobHandler {
-  return async (job, progress, signal) => {
+  return async (job, progress, signal, lease) => {
     const params = job.params as { campaignId: string; count: number; prefix?: string; length: number };
     const generated = await fillBatch(
       ctxFor(job.tenantId),
@@ -151,6 +154,7 @@ export function generateCodesJob(ctxFor: (tenantId: string) => Ctx): JobHandler 
       job.id,
       (done) => progress(done, params.count),
       signal,
+      lease,
     );
     return { generated, length: params.length };
   };

@@ -2,6 +2,7 @@ import { type ErrorBody, type ErrorCode, errorMessage, errorStatus, issuesToDeta
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { localeOf } from '../context.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-availability.ts';
 import { AppError } from '../errors.ts';
 
 /** A schema failure as our validator compiler reports it: the zod issues, untouched. */
@@ -48,6 +49,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, request, 'VALIDATION_FAILED', [
         { path: '', code: 'FIELD_INVALID', message: errorMessage('FIELD_INVALID', locale) },
       ]);
+    }
+    if (isDatabaseUnavailable(error)) {
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, request, 'SERVICE_UNAVAILABLE', []);
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, request, 'INTERNAL_ERROR', []);

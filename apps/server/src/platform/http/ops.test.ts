@@ -98,4 +98,38 @@ describe('operations', () => {
     expect(log).not.toContain('maria-password-1');
     expect(log).not.toContain(tenant.admin.token);
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After when the database cannot be reached', async () => {
+    const bare = Fastify({ logger: false });
+    registerErrorHandling(bare);
+    bare.get('/down', async () => {
+      throw new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        }),
+      });
+    });
+    const res = await bare.inject({ url: '/down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(JSON.parse(res.body)).toEqual({
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos segundos.',
+        details: [],
+      },
+    });
+    await bare.close();
+  });
+
+  // last: the app stays draining
+  it('says not ready while draining for a shutdown, and still serves requests', async () => {
+    t.app.drain();
+    const ready = await t.request({ url: '/readyz' });
+    expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ status: 'draining' });
+    expect((await t.request({ url: '/healthz' })).status).toBe(200);
+    const served = await t.request({ url: `/api/users/${t.superadmin.userId}`, token: t.superadmin.token });
+    expect(served.status).toBe(200);
+  });
 });

@@ -1,10 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.ts';
+import { MemoryWindows, type RedisFallback } from './redis-fallback.ts';
 
 /**
  * Fixed-window counters by key (an identity, an account, a client): `hit` counts one attempt and
  * answers whether it is within `max` per window. In memory per process, or in Redis when given,
- * so that several servers share the counts. A Redis failure lets the request through.
+ * so that several servers share the counts; while Redis is away they count in memory (see
+ * RedisFallback), so a limit still holds.
  */
 export type Throttle = {
   /** Counts one attempt; answers whether it is within the limit. */
@@ -18,51 +20,38 @@ export function createThrottle(options: {
   max: number;
   windowMs: number;
   clock: Clock;
-  redis?: Redis | null;
+  redis?: { client: Redis; fallback: RedisFallback } | null;
 }): Throttle {
   const { name, max, windowMs, clock, redis } = options;
-  if (redis) {
-    return {
-      async hit(key) {
-        try {
-          const redisKey = `promo-th:${name}:${key}`;
-          const [[, count]] = (await redis
-            .multi()
-            .incr(redisKey)
-            .pexpire(redisKey, windowMs, 'NX')
-            .exec()) as [[unknown, number]];
-          return count <= max;
-        } catch {
-          return true;
-        }
-      },
-      async blocked(key) {
-        try {
-          return Number((await redis.get(`promo-th:${name}:${key}`)) ?? 0) >= max;
-        } catch {
-          return false;
-        }
-      },
-    };
+  const memory = new MemoryWindows();
+  const inMemory = {
+    hit: (key: string) => memory.hit(key, windowMs, clock.now().getTime()).count <= max,
+    blocked: (key: string) => memory.count(key, clock.now().getTime()) >= max,
+  };
+  if (!redis) {
+    return { hit: async (key) => inMemory.hit(key), blocked: async (key) => inMemory.blocked(key) };
   }
-  const windows = new Map<string, { count: number; resetAt: number }>();
+  const { client, fallback } = redis;
+  const redisKey = (key: string) => `promo-th:${name}:${key}`;
   return {
-    async hit(key) {
-      const now = clock.now().getTime();
-      if (windows.size > 100_000) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-      }
-      const current = windows.get(key);
-      if (!current || current.resetAt <= now) {
-        windows.set(key, { count: 1, resetAt: now + windowMs });
-        return 1 <= max;
-      }
-      current.count += 1;
-      return current.count <= max;
-    },
-    async blocked(key) {
-      const current = windows.get(key);
-      return Boolean(current && current.resetAt > clock.now().getTime() && current.count >= max);
-    },
+    hit: (key) =>
+      fallback.run(
+        async () => {
+          const replies = await client
+            .multi()
+            .incr(redisKey(key))
+            .pexpire(redisKey(key), windowMs, 'NX')
+            .exec();
+          const [error, count] = replies?.[0] ?? [new Error('Redis transaction discarded')];
+          if (error) throw error;
+          return Number(count) <= max;
+        },
+        () => inMemory.hit(key),
+      ),
+    blocked: (key) =>
+      fallback.run(
+        async () => Number((await client.get(redisKey(key))) ?? 0) >= max,
+        () => inMemory.blocked(key),
+      ),
   };
 }
