@@ -306,7 +306,7 @@ describe('the end customer', () => {
     ]);
     expect(tx.body.items[0].order.delivery.kind).toBe('pickup');
     const someoneElse = await t.request({
-      url: `${base}/transactions/${m.campaign.name}/${person.id.replace(/.$/, '0')}`,
+      url: `${base}/transactions/${m.campaign.name}/${person.id.replace(/.$/, (last) => (last === '0' ? '1' : '0'))}`,
       token: session.token,
     });
     expect(someoneElse.status).toBe(404);
