@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { MAX_UPLOAD_BYTES } from '@promo/contract';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -149,7 +150,10 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.redis ? { store: fallbackRateLimitStore(deps.redis, redisFallback, 'promo-rl:') } : {}),
   });
 
-  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10, parts: 12 } });
+  // each upload route narrows the file size to its kind's limit (UPLOAD_LIMITS) and refuses a cut file
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, parts: 12 },
+  });
 
   await app.register(swagger, {
     openapi: {

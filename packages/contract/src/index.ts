@@ -11,5 +11,6 @@ export * from './market.ts';
 export * from './people.ts';
 export * from './raffles.ts';
 export * from './tenants.ts';
+export * from './uploads.ts';
 export * from './users.ts';
 export * from './validation.ts';

@@ -125,11 +125,18 @@ export const UploadReport = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int().optional().describe('rows already present and left as they were'),
-  refused: z.array(
-    z.object({
-      row: z.number().int().describe('line number in the file, the header being line 1'),
-      errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
-    }),
-  ),
+  refused: z
+    .array(
+      z.object({
+        row: z.number().int().describe('line number in the file, the header being line 1'),
+        errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+      }),
+    )
+    .describe('the refused rows in line order, at most the first 1,000'),
+  refusedTotal: z
+    .number()
+    .int()
+    .optional()
+    .describe('how many rows were refused in all (more than listed when over 1,000)'),
 });
 export type UploadReport = z.infer<typeof UploadReport>;

@@ -21,12 +21,16 @@ export function UploadReportCard({ report }: { report: UploadReport }) {
           </Badge>
         )}
         <Badge variant="light" color="red">
-          {t('uploads.refused', { count: report.refused.length })}
+          {t('uploads.refused', { count: report.refusedTotal ?? report.refused.length })}
         </Badge>
       </Group>
       {report.refused.length > 0 && (
         <Table striped>
-          <Table.Caption>{t('uploads.refusedCaption')}</Table.Caption>
+          <Table.Caption>
+            {report.refusedTotal !== undefined && report.refusedTotal > report.refused.length
+              ? t('uploads.refusedFirst', { listed: report.refused.length, count: report.refusedTotal })
+              : t('uploads.refusedCaption')}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('uploads.row')}</Table.Th>

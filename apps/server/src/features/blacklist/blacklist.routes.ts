@@ -4,6 +4,7 @@ import {
   CreateBlacklistEntry,
   IdParams,
   pageOf,
+  UploadQuery,
   UploadReport,
 } from '@promo/contract';
 import { z } from 'zod';
@@ -53,10 +54,14 @@ export function registerBlacklistRoutes({ app, ctxOf }: FeatureDeps): void {
       schema: {
         tags: ['uploads'],
         summary: 'CSV of blacklist entries (kind,value,reason,campaign); per-row report',
+        querystring: UploadQuery,
         response: { 200: UploadReport },
       },
     },
-    async (request) => withUploadedFile(request, (_fields, file) => uploadBlacklist(ctxOf(request), file)),
+    async (request) =>
+      withUploadedFile(request, 'blacklist', (_fields, upload, options) =>
+        uploadBlacklist(ctxOf(request), upload, options),
+      ),
   );
   app.delete(
     '/api/blacklist/:id',

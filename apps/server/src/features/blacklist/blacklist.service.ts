@@ -1,10 +1,8 @@
-import type { Readable } from 'node:stream';
 import {
   BLACKLIST_KINDS,
   type BlacklistEntry,
   type BlacklistKind,
   type CreateBlacklistEntry,
-  errorMessage,
   normaliseBlacklistValue,
   type Page,
   type UploadReport,
@@ -13,7 +11,9 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { type RowError, readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { findCampaign, findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import {
   deleteBlacklistEntry,
@@ -88,13 +88,17 @@ export async function removeFromBlacklist(ctx: Ctx, id: string): Promise<void> {
  * Imports blacklist entries from a CSV (`kind,value,reason,campaign`; campaign by its name, empty
  * for the whole tenant). Values already listed are left as they are; every refused row is reported.
  */
-export async function uploadBlacklist(ctx: Ctx, file: Readable): Promise<UploadReport> {
+export async function uploadBlacklist(
+  ctx: Ctx,
+  upload: SpooledUpload,
+  options: UploadOptions,
+): Promise<UploadReport> {
   const actor = actorOf(ctx);
   const campaignIds = new Map<string, string | null>();
   const names = new Set<string>();
   const firstSeen = uniqueOn('value');
   type Row = { kind: string; value: string; reason: string; campaign: string };
-  const { total, accepted, refused } = await readCsvUpload<Row>(file, {
+  const { total, accepted, refusals } = await readCsvUpload<Row>(upload, {
     columns: ['kind', 'value', 'reason', 'campaign'],
     required: ['kind', 'value', 'reason'],
     locale: ctx.locale,
@@ -112,19 +116,15 @@ export async function uploadBlacklist(ctx: Ctx, file: Readable): Promise<UploadR
       return firstSeen(key, line);
     },
   });
-  const report: UploadReport = { total, created: 0, updated: 0, unchanged: 0, refused };
+  refusals.settle(total, options.onlyValid);
+  const report = { total, created: 0, updated: 0, unchanged: 0 };
   await inTenant(ctx, async (tx) => {
     for (const name of names)
       campaignIds.set(name, (await findCampaignByName(tx, actor.tenantId, name))?.id ?? null);
     for (const { line, row } of accepted) {
       const campaignId = row.campaign ? campaignIds.get(row.campaign) : null;
       if (campaignId === undefined || (row.campaign && !campaignId)) {
-        report.refused.push({
-          row: line,
-          errors: [
-            { field: 'campaign', code: 'FIELD_INVALID', message: errorMessage('FIELD_INVALID', ctx.locale) },
-          ],
-        });
+        refusals.add(line, [{ field: 'campaign', code: 'FIELD_INVALID' }]);
         continue;
       }
       const kind = row.kind as BlacklistKind;
@@ -139,13 +139,13 @@ export async function uploadBlacklist(ctx: Ctx, file: Readable): Promise<UploadR
       if (added) report.created += 1;
       else report.unchanged = (report.unchanged ?? 0) + 1;
     }
-    report.refused.sort((a, b) => a.row - b.row);
+    refusals.settle(total, options.onlyValid);
     await audit(tx, ctx, {
       tenantId: actor.tenantId,
       action: 'blacklist.upload',
       entityType: 'blacklist',
-      details: { total, created: report.created, refused: report.refused.length },
+      details: { total, created: report.created, refused: refusals.count },
     });
   });
-  return report;
+  return { ...report, ...refusals.report() };
 }

@@ -64,7 +64,7 @@ describe('blacklist', () => {
     const { payload, headers } = multipart({}, csv);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/uploads/blacklist',
+      url: '/api/uploads/blacklist?onlyValid=true',
       payload,
       headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
     });

@@ -7,6 +7,7 @@ import {
   IdParams,
   pageOf,
   UpdateCentre,
+  UploadQuery,
   UploadReport,
 } from '@promo/contract';
 import { z } from 'zod';
@@ -94,10 +95,14 @@ export function registerCentresRoutes({ app, ctxOf }: FeatureDeps): void {
         tags: ['uploads'],
         summary:
           'CSV of centres (code,name,address,department,latitude,longitude,phone,hours,active); per-row report',
+        querystring: UploadQuery,
         response: { 200: UploadReport },
       },
     },
-    async (request) => withUploadedFile(request, (_fields, file) => uploadCentres(ctxOf(request), file)),
+    async (request) =>
+      withUploadedFile(request, 'centres', (_fields, upload, options) =>
+        uploadCentres(ctxOf(request), upload, options),
+      ),
   );
 
   const groupTags = ['redemption-centre-groups'];

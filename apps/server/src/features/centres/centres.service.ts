@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   type Centre,
   type CentreGroup,
@@ -14,6 +13,8 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { type RowError, readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import {
   campaignCentreRows,
   countCentreGroupsIn,
@@ -130,10 +131,14 @@ function centreFromRow(row: Record<string, string>) {
 }
 
 /** Imports centres by code (created or updated), reporting every refused row with its reasons. */
-export async function uploadCentres(ctx: Ctx, file: Readable): Promise<UploadReport> {
+export async function uploadCentres(
+  ctx: Ctx,
+  upload: SpooledUpload,
+  options: UploadOptions,
+): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
   const firstSeen = uniqueOn('code');
-  const { total, accepted, refused } = await readCsvUpload<Record<string, string>>(file, {
+  const { total, accepted, refusals } = await readCsvUpload<Record<string, string>>(upload, {
     columns: CENTRE_COLUMNS,
     required: ['code', 'name', 'latitude', 'longitude'],
     locale: ctx.locale,
@@ -150,7 +155,8 @@ export async function uploadCentres(ctx: Ctx, file: Readable): Promise<UploadRep
       return firstSeen(row.code ?? '', line);
     },
   });
-  const report: UploadReport = { total, created: 0, updated: 0, refused };
+  refusals.settle(total, options.onlyValid);
+  const report = { total, created: 0, updated: 0 };
   await inTenant(ctx, async (tx) => {
     for (const { row } of accepted) {
       const centre = CreateCentreSchema.parse(centreFromRow(row));
@@ -164,10 +170,10 @@ export async function uploadCentres(ctx: Ctx, file: Readable): Promise<UploadRep
       tenantId,
       action: 'centre.upload',
       entityType: 'centre',
-      details: { total, created: report.created, updated: report.updated, refused: refused.length },
+      details: { total, created: report.created, updated: report.updated, refused: refusals.count },
     });
   });
-  return report;
+  return { ...report, ...refusals.report() };
 }
 
 // --- groups ----------------------------------------------------------------------------------

@@ -118,7 +118,7 @@ describe('redemption centres', () => {
     const { payload, headers } = multipart({}, csv);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/uploads/redemption-centres',
+      url: '/api/uploads/redemption-centres?onlyValid=true',
       payload,
       headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
     });

@@ -6,6 +6,7 @@ import {
   Participant,
   ParticipantListQuery,
   pageOf,
+  UploadQuery,
   UploadReport,
 } from '@promo/contract';
 import { z } from 'zod';
@@ -112,15 +113,16 @@ export function registerParticipantsRoutes({ app, ctxOf }: FeatureDeps): void {
       schema: {
         tags: ['uploads'],
         summary: 'CSV of people (multipart: countryCode, file); per-row report',
+        querystring: UploadQuery,
         response: { 200: UploadReport },
       },
     },
     async (request) =>
-      withUploadedFile(request, (fields, file) => {
+      withUploadedFile(request, 'participants', (fields, upload, options) => {
         const countryCode = fields.countryCode ?? '';
         if (!/^[A-Z]{2}$/.test(countryCode))
           throw new AppError('VALIDATION_FAILED', [{ path: 'countryCode', code: 'FIELD_REQUIRED' }]);
-        return uploadParticipants(ctxOf(request), countryCode, file);
+        return uploadParticipants(ctxOf(request), countryCode, upload, options);
       }),
   );
 }

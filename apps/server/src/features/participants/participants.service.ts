@@ -6,7 +6,9 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
 import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { findCountry } from '../countries/countries.repository.ts';
 import { findCountryCached } from '../countries/countries.service.ts';
@@ -192,14 +194,15 @@ export async function exportParticipants(ctx: Ctx, format: 'csv' | 'xlsx'): Prom
 export async function uploadParticipants(
   ctx: Ctx,
   countryCode: string,
-  file: Readable,
+  upload: SpooledUpload,
+  options: UploadOptions,
 ): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
   const now = ctx.clock.now();
   const country = await findCountryCached(ctx, countryCode);
   if (!country) throw fieldError('countryCode', 'FIELD_INVALID');
   const firstSeen = uniqueOn('cedula');
-  const { total, accepted, refused } = await readCsvUpload<Record<string, string>>(file, {
+  const { total, accepted, refusals } = await readCsvUpload<Record<string, string>>(upload, {
     columns: PERSON_COLUMNS,
     required: ['cedula'],
     locale: ctx.locale,
@@ -212,7 +215,8 @@ export async function uploadParticipants(
       return issues.length > 0 ? issues : firstSeen(person.cedula ?? '', line);
     },
   });
-  const report: UploadReport = { total, created: 0, updated: 0, refused };
+  refusals.settle(total, options.onlyValid);
+  const report = { total, created: 0, updated: 0 };
   await inTenant(ctx, async (tx) => {
     for (const { row: person } of accepted) {
       const created = await upsertParticipantRow(
@@ -237,10 +241,10 @@ export async function uploadParticipants(
       tenantId,
       action: 'participant.upload',
       entityType: 'participant',
-      details: { total, created: report.created, updated: report.updated, refused: refused.length },
+      details: { total, created: report.created, updated: report.updated, refused: refusals.count },
     });
   });
-  return report;
+  return { ...report, ...refusals.report() };
 }
 
 /** Locks a person's row (by identity number) for the caller's transaction; answers their id or null. */

@@ -219,7 +219,7 @@ describe('CRM', () => {
     const { payload, headers } = multipart({ countryCode: 'CR' }, csv);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/uploads/participants',
+      url: '/api/uploads/participants?onlyValid=true',
       payload,
       headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
     });

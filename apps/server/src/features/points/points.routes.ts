@@ -18,6 +18,7 @@ import {
   RedeemCodeBatchListQuery,
   RedeemCodeUploadFields,
   RedeemCodeUploadResult,
+  UploadQuery,
 } from '@promo/contract';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
@@ -152,12 +153,13 @@ export function registerPointsRoutes({ app, ctxOf }: FeatureDeps): void {
       schema: {
         tags: ['uploads'],
         summary:
-          'CSV of redeem codes (multipart: campaignId, points or productId, name?, then file with `code`)',
+          'CSV of redeem codes (multipart: campaignId, points or productId, name?, then file with `code`; up to 40 MB)',
+        querystring: UploadQuery,
         response: { 200: RedeemCodeUploadResult },
       },
     },
     async (request) =>
-      withUploadedFile(request, (fields, file) => {
+      withUploadedFile(request, 'redeem-codes', (fields, upload, options) => {
         const parsed = RedeemCodeUploadFields.safeParse(fields);
         if (!parsed.success)
           throw new AppError(
@@ -167,7 +169,7 @@ export function registerPointsRoutes({ app, ctxOf }: FeatureDeps): void {
               code: i.message === 'REDEEM_BATCH_VALUE' ? 'REDEEM_BATCH_VALUE' : 'FIELD_INVALID',
             })),
           );
-        return uploadBatch(ctxOf(request), parsed.data, file);
+        return uploadBatch(ctxOf(request), parsed.data, upload, options);
       }),
   );
 

@@ -161,7 +161,7 @@ describe('redeem codes', () => {
     );
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/uploads/redeem-codes',
+      url: '/api/uploads/redeem-codes?onlyValid=true',
       headers: { authorization: `Bearer ${admin}`, ...upload.headers },
       payload: upload.payload,
     });
@@ -182,7 +182,7 @@ describe('redeem codes', () => {
       (
         await t.app.inject({
           method: 'POST',
-          url: '/api/uploads/redeem-codes',
+          url: '/api/uploads/redeem-codes?onlyValid=true',
           headers: { authorization: `Bearer ${admin}`, ...again.headers },
           payload: again.payload,
         })

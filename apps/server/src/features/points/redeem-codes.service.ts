@@ -12,8 +12,12 @@ import { redeemCodeBatches } from '../../db/schema.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
-import { insertReport, readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
+import { csvRecords } from '../../platform/uploads/csv-records.ts';
+import { Refusals } from '../../platform/uploads/refusals.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
+import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
 import { pointsCampaign } from './points.service.ts';
@@ -156,41 +160,43 @@ export async function createBatch(ctx: Ctx, input: CreateRedeemCodeBatch) {
   });
 }
 
-/** A CSV of existing codes (column `code`) as a new batch, with the per-line report. */
+/**
+ * A CSV of existing codes (column `code`) as a new batch, with the per-line report, streamed
+ * through a staging table. All or nothing unless `onlyValid`.
+ */
 export async function uploadBatch(
   ctx: Ctx,
   fields: RedeemCodeUploadFields,
-  file: Readable,
+  upload: SpooledUpload,
+  options: UploadOptions,
 ): Promise<{ batch: RedeemCodeBatch; report: UploadReport }> {
   const { tenantId } = actorOf(ctx);
-  const firstSeen = uniqueOn('code');
-  const normalise = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
-  const { total, accepted, refused } = await readCsvUpload<{ code: string }>(file, {
-    columns: ['code'],
-    required: ['code'],
-    locale: ctx.locale,
-    check: (row, line) => {
-      const code = normalise(row.code);
-      return UPLOADED_CODE.test(code) ? firstSeen(code, line) : [{ field: 'code', code: 'FIELD_INVALID' }];
-    },
-  });
+  const refusals = new Refusals(ctx.locale);
   return inTenant(ctx, async (tx) => {
     const batchId = await newBatch(tx, ctx, fields, 'uploaded');
-    const codes = accepted.map((a) => normalise(a.row.code));
-    const taken = await insertCodes(tx, tenantId, fields.campaignId, batchId, codes);
-    const report = insertReport(
-      { total, refused },
-      accepted.map((a, i) => ({ line: a.line, value: codes[i] as string })),
-      taken,
-      ctx.locale,
-    );
+    const { total, created } = await importStagedCodes(tx, {
+      records: csvRecords(upload, { columns: ['code'], required: ['code'] }),
+      toCode: (row) => {
+        const code = row.code.toUpperCase().replace(/[\s-]/g, '');
+        return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
+      },
+      refusals,
+      existing: sql`exists (select 1 from redeem_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
+      insert: sql`with inserted as (
+          insert into redeem_codes (tenant_id, code, batch_id, campaign_id)
+          select ${tenantId}, s.code, ${batchId}, ${fields.campaignId} from upload_codes s where ${notRefused}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from inserted`,
+    });
+    refusals.settle(total, options.onlyValid);
     await audit(tx, ctx, {
       tenantId,
       action: 'redeem_codes.upload',
       entityType: 'redeem-code-batch',
       entityId: batchId,
-      details: { total, created: taken.size },
+      details: { total, created, refused: refusals.count },
     });
+    const report = { total, created, updated: 0, ...refusals.report() };
     return { batch: await findBatch(tx, tenantId, batchId), report };
   });
 }

@@ -9,6 +9,7 @@ import {
   ProductListQuery,
   pageOf,
   UpdateProduct,
+  UploadQuery,
   UploadReport,
 } from '@promo/contract';
 import { z } from 'zod';
@@ -97,8 +98,10 @@ export function registerProductsRoutes({ app, ctxOf }: FeatureDeps): void {
       config: { access: ADMIN },
       schema: {
         tags: ['uploads'],
-        summary: 'CSV of a digital product’s codes (multipart file with a `code` column); per-row report',
+        summary:
+          'CSV of a digital product’s codes (multipart file with a `code` column; up to 40 MB); per-row report',
         params: IdParams,
+        querystring: UploadQuery,
         response: { 200: UploadReport },
       },
     },
@@ -106,7 +109,9 @@ export function registerProductsRoutes({ app, ctxOf }: FeatureDeps): void {
       const ctx = ctxOf(request);
       // the product first: another tenant's id is not found before any file is read
       await inTenant(ctx, (tx) => findProductRow(tx, ctx.actor?.tenantId as string, request.params.id));
-      return withUploadedFile(request, (_fields, file) => uploadProductCodes(ctx, request.params.id, file));
+      return withUploadedFile(request, 'product-codes', (_fields, upload, options) =>
+        uploadProductCodes(ctx, request.params.id, upload, options),
+      );
     },
   );
   app.get(

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type {
   CreateProduct,
   Lot,
@@ -14,9 +13,13 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { productLotShops, productLots, products } from '../../db/schema.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { insertReport, readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import { csvRecords } from '../../platform/uploads/csv-records.ts';
+import { Refusals } from '../../platform/uploads/refusals.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
+import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -231,47 +234,42 @@ export async function deleteProduct(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-/** CSV of a digital product's codes (column `code`): new codes are added; the per-line report. */
-export async function uploadProductCodes(ctx: Ctx, id: string, file: Readable): Promise<UploadReport> {
+/**
+ * CSV of a digital product's codes (column `code`), streamed through a staging table: new codes
+ * are added; the per-line report. All or nothing unless `onlyValid`.
+ */
+export async function uploadProductCodes(
+  ctx: Ctx,
+  id: string,
+  upload: SpooledUpload,
+  options: UploadOptions,
+): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
-  const firstSeen = uniqueOn('code');
-  const { total, accepted, refused } = await readCsvUpload<{ code: string }>(file, {
-    columns: ['code'],
-    required: ['code'],
-    locale: ctx.locale,
-    check: (row, line) =>
-      /^[^\s,;]{1,200}$/.test(row.code)
-        ? firstSeen(row.code, line)
-        : [{ field: 'code', code: 'FIELD_INVALID' }],
-  });
+  const refusals = new Refusals(ctx.locale);
   return inTenant(ctx, async (tx) => {
     const product = await findProductRow(tx, tenantId, id);
     if (product.kind !== 'digital') throw new AppError('CAMPAIGN_KIND_MISMATCH');
-    const codes = accepted.map((a) => a.row.code);
-    const taken = new Set(
-      (
-        await queryRows<{ code: string }>(
-          tx,
-          sql`insert into product_codes (tenant_id, product_id, code)
-              select ${tenantId}, ${id}, c from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) as c
-              on conflict do nothing returning code`,
-        )
-      ).map((r) => r.code),
-    );
-    const report = insertReport(
-      { total, refused },
-      accepted.map((a) => ({ line: a.line, value: a.row.code })),
-      taken,
-      ctx.locale,
-    );
+    const { total, created } = await importStagedCodes(tx, {
+      records: csvRecords(upload, { columns: ['code'], required: ['code'] }),
+      toCode: (row) =>
+        /^[^\s,;]{1,200}$/.test(row.code) ? { code: row.code } : [{ field: 'code', code: 'FIELD_INVALID' }],
+      refusals,
+      existing: sql`exists (select 1 from product_codes t where t.tenant_id = ${tenantId} and t.product_id = ${id} and t.code = s.code)`,
+      insert: sql`with inserted as (
+          insert into product_codes (tenant_id, product_id, code)
+          select ${tenantId}, ${id}, s.code from upload_codes s where ${notRefused}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from inserted`,
+    });
+    refusals.settle(total, options.onlyValid);
     await audit(tx, ctx, {
       tenantId,
       action: 'product.codes-upload',
       entityType: 'product',
       entityId: id,
-      details: { total, created: taken.size },
+      details: { total, created, refused: refusals.count },
     });
-    return report;
+    return { total, created, updated: 0, ...refusals.report() };
   });
 }
 

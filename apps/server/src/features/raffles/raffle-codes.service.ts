@@ -1,10 +1,14 @@
-import type { Readable } from 'node:stream';
-import { type CreateRaffleCodes, errorMessage, type RaffleForm, type UploadReport } from '@promo/contract';
+import type { CreateRaffleCodes, RaffleForm, UploadReport } from '@promo/contract';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
+import { csvRecords } from '../../platform/uploads/csv-records.ts';
+import { Refusals } from '../../platform/uploads/refusals.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
+import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
 import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import { participate } from '../participations/participate.ts';
 import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
@@ -140,45 +144,46 @@ export async function addRaffleEntries(
 const RAFFLE_CODE = /^[A-Z0-9-]{4,40}$/;
 
 /**
- * A CSV of existing raffle codes (`code`, optional `points`): every line is answered, taken or
- * refused with its reasons (format, repeated in the file, already in the tenant).
+ * A CSV of existing raffle codes (`code`, optional `points`), streamed through a staging table:
+ * every line is answered, taken or refused with its reasons (format, repeated in the file, already
+ * in the tenant). All or nothing unless `onlyValid`.
  */
-export async function uploadRaffleCodes(ctx: Ctx, campaignId: string, file: Readable): Promise<UploadReport> {
+export async function uploadRaffleCodes(
+  ctx: Ctx,
+  campaignId: string,
+  upload: SpooledUpload,
+  options: UploadOptions,
+): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
-  const firstSeen = uniqueOn('code');
-  const { total, accepted, refused } = await readCsvUpload<{ code: string; points: string }>(file, {
-    columns: ['code', 'points'],
-    required: ['code'],
-    locale: ctx.locale,
-    check: (row, line) => {
-      row.code = row.code.toUpperCase();
-      if (!RAFFLE_CODE.test(row.code)) return [{ field: 'code', code: 'FIELD_INVALID' }];
-      const points = row.points === '' ? 1 : Number(row.points);
-      if (!Number.isInteger(points) || points < 1 || points > 1000)
-        return [{ field: 'points', code: 'FIELD_INVALID' }];
-      return firstSeen(row.code, line);
-    },
-  });
-  const report: UploadReport = { total, created: 0, updated: 0, refused };
-  await inTenant(ctx, async (tx) => {
+  const refusals = new Refusals(ctx.locale);
+  return inTenant(ctx, async (tx) => {
     await raffleCampaign(tx, tenantId, campaignId);
-    for (const { line, row } of accepted) {
-      const points = row.points === '' ? 1 : Number(row.points);
-      if ((await insertRaffleCodes(tx, tenantId, campaignId, points, [row.code])) === 1) report.created += 1;
-      else
-        report.refused.push({
-          row: line,
-          errors: [{ field: 'code', code: 'CODE_EXISTS', message: errorMessage('CODE_EXISTS', ctx.locale) }],
-        });
-    }
+    const { total, created } = await importStagedCodes(tx, {
+      records: csvRecords(upload, { columns: ['code', 'points'], required: ['code'] }),
+      toCode: (row) => {
+        const code = row.code.toUpperCase();
+        if (!RAFFLE_CODE.test(code)) return [{ field: 'code', code: 'FIELD_INVALID' }];
+        const points = row.points === '' ? 1 : Number(row.points);
+        if (!Number.isInteger(points) || points < 1 || points > 1000)
+          return [{ field: 'points', code: 'FIELD_INVALID' }];
+        return { code, points };
+      },
+      refusals,
+      existing: sql`exists (select 1 from raffle_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
+      insert: sql`with inserted as (
+          insert into raffle_codes (tenant_id, code, campaign_id, points)
+          select ${tenantId}, s.code, ${campaignId}, s.points from upload_codes s where ${notRefused}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from inserted`,
+    });
+    refusals.settle(total, options.onlyValid);
     await audit(tx, ctx, {
       tenantId,
       action: 'raffle_codes.upload',
       entityType: 'campaign',
       entityId: campaignId,
-      details: { created: report.created },
+      details: { total, created, refused: refusals.count },
     });
+    return { total, created, updated: 0, ...refusals.report() };
   });
-  report.refused.sort((a, b) => a.row - b.row);
-  return report;
 }

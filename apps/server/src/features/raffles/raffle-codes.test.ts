@@ -134,7 +134,7 @@ describe('raffle code upload', () => {
     const { payload, headers } = multipart({ campaignId: campaign.id }, csv);
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/uploads/raffle-codes',
+      url: '/api/uploads/raffle-codes?onlyValid=true',
       payload,
       headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
     });

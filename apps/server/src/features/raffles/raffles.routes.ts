@@ -17,6 +17,7 @@ import {
   RaffleForm,
   RaffleFormResult,
   Redraw,
+  UploadQuery,
   UploadReport,
   ValidateRaffleCode,
   ValidRaffleCode,
@@ -89,16 +90,17 @@ export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureD
       schema: {
         tags: ['uploads'],
         summary:
-          'CSV of raffle codes (multipart: campaignId, file with `code` and optional `points`); per-row report',
+          'CSV of raffle codes (multipart: campaignId, file with `code` and optional `points`; up to 40 MB); per-row report',
+        querystring: UploadQuery,
         response: { 200: UploadReport },
       },
     },
     async (request) =>
-      withUploadedFile(request, (fields, file) => {
+      withUploadedFile(request, 'raffle-codes', (fields, upload, options) => {
         const campaignId = z.uuid().safeParse(fields.campaignId);
         if (!campaignId.success)
           throw new AppError('VALIDATION_FAILED', [{ path: 'campaignId', code: 'CAMPAIGN_REQUIRED' }]);
-        return uploadRaffleCodes(ctxOf(request), campaignId.data, file);
+        return uploadRaffleCodes(ctxOf(request), campaignId.data, upload, options);
       }),
   );
   app.post(

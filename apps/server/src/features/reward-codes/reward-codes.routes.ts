@@ -17,6 +17,7 @@ import {
   ReportQuery,
   ReverseRedemption,
   RewardCode,
+  UploadQuery,
   UploadReport,
 } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
@@ -98,16 +99,18 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
       config: { access: ADMIN },
       schema: {
         tags: ['uploads'],
-        summary: 'CSV of existing codes (multipart: campaignId, file with a `code` column); per-row report',
+        summary:
+          'CSV of existing codes (multipart: campaignId, file with a `code` column; up to 40 MB); per-row report',
+        querystring: UploadQuery,
         response: { 200: UploadReport },
       },
     },
     async (request) =>
-      withUploadedFile(request, (fields, file) => {
+      withUploadedFile(request, 'reward-codes', (fields, upload, options) => {
         const campaignId = z.uuid().safeParse(fields.campaignId);
         if (!campaignId.success)
           throw new AppError('VALIDATION_FAILED', [{ path: 'campaignId', code: 'CAMPAIGN_REQUIRED' }]);
-        return uploadCodes(ctxOf(request), campaignId.data, file);
+        return uploadCodes(ctxOf(request), campaignId.data, upload, options);
       }),
   );
   app.get(

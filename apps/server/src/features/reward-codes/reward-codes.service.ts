@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   errorMessage,
   type GenerateCodes,
@@ -7,14 +6,20 @@ import {
   type RewardCode,
   type UploadReport,
 } from '@promo/contract';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
+import { uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } from '../../platform/jobs.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { iso } from '../../platform/sql.ts';
+import { csvRecords } from '../../platform/uploads/csv-records.ts';
+import { Refusals } from '../../platform/uploads/refusals.ts';
+import type { SpooledUpload } from '../../platform/uploads/spool.ts';
+import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
 import { rulesOfCampaign } from '../campaigns/campaign-rules.service.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
@@ -243,21 +248,45 @@ async function importCodes(
   return report;
 }
 
-/** CSV upload of existing codes (column `code`) with the per-line report. */
-export async function uploadCodes(ctx: Ctx, campaignId: string, file: Readable): Promise<UploadReport> {
-  const { total, accepted, refused } = await readCsvUpload<{ code: string }>(file, {
-    columns: ['code'],
-    required: ['code'],
-    locale: ctx.locale,
-    check: () => [],
+/**
+ * CSV upload of existing codes (column `code`) with the per-line report, streamed through a
+ * staging table (2,000,000 codes fit in bounded memory). All or nothing unless `onlyValid`.
+ */
+export async function uploadCodes(
+  ctx: Ctx,
+  campaignId: string,
+  upload: SpooledUpload,
+  options: UploadOptions,
+): Promise<UploadReport> {
+  const { tenantId } = actorOf(ctx);
+  const refusals = new Refusals(ctx.locale);
+  return inTenant(ctx, async (tx) => {
+    await rewardCodeCampaign(tx, tenantId, campaignId);
+    const batchId = randomUUID();
+    const { total, created } = await importStagedCodes(tx, {
+      records: csvRecords(upload, { columns: ['code'], required: ['code'] }),
+      toCode: (row) => {
+        const code = row.code.toUpperCase().replace(/[\s-]/g, '');
+        return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
+      },
+      refusals,
+      existing: sql`exists (select 1 from reward_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
+      insert: sql`with inserted as (
+          insert into reward_codes (tenant_id, code, campaign_id, batch_id)
+          select ${tenantId}, s.code, ${campaignId}, ${batchId} from upload_codes s where ${notRefused}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from inserted`,
+    });
+    refusals.settle(total, options.onlyValid);
+    await audit(tx, ctx, {
+      tenantId,
+      action: 'codes.import',
+      entityType: 'campaign',
+      entityId: campaignId,
+      details: { total, created, refused: refusals.count },
+    });
+    return { total, created, updated: 0, ...refusals.report() };
   });
-  const report = await importCodes(
-    ctx,
-    campaignId,
-    accepted.map((a) => a.row),
-    accepted.map((a) => a.line),
-  );
-  return { ...report, total, refused: [...refused, ...report.refused].sort((a, b) => a.row - b.row) };
 }
 
 // --- assignment --------------------------------------------------------------------------------

@@ -101,15 +101,34 @@ describe('generation', () => {
       body: { campaignId: campaign.id, codes: ['EXIST1234'] },
     });
     const csv = ['code', 'abcd-2345', 'ABCD2345', 'no!', 'EXIST1234', 'ZZZZ9999'].join('\n');
-    const { payload, headers } = multipart({ campaignId: campaign.id }, csv);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploads/reward-codes',
-      payload,
-      headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
-    });
+    const send = (query = '') => {
+      const { payload, headers } = multipart({ campaignId: campaign.id }, csv);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/uploads/reward-codes${query}`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${tenant.admin.token}` },
+      });
+    };
+    // all or nothing by default: the refused rows are named and nothing is written
+    const refused = await send();
+    expect(refused.statusCode).toBe(422);
+    const error = JSON.parse(refused.body).error;
+    expect(error.code).toBe('UPLOAD_ROWS_REFUSED');
+    expect(error.details.map((d: { path: string; code: string }) => [d.path, d.code])).toEqual([
+      ['file', 'UPLOAD_ROWS_REFUSED'],
+      ['file.line.3.code', 'DUPLICATE_IN_FILE'],
+      ['file.line.4.code', 'FIELD_INVALID'],
+      ['file.line.5.code', 'CODE_EXISTS'],
+    ]);
+    expect(error.details[0].params).toEqual({ total: 5, refused: 3 });
+    expect((await codesOf(tenant.id, campaign.id)).map((c) => c.code)).toEqual(['EXIST1234']);
+
+    // the explicit choice takes the valid rows and reports the others
+    const res = await send('?onlyValid=true');
+    expect(res.statusCode).toBe(200);
     const report = JSON.parse(res.body);
-    expect(report).toMatchObject({ total: 5, created: 2 });
+    expect(report).toMatchObject({ total: 5, created: 2, refusedTotal: 3 });
     expect(
       report.refused.map((r: { row: number; errors: Array<{ code: string }> }) => [r.row, r.errors[0]?.code]),
     ).toEqual([

@@ -1,21 +1,30 @@
-import type { Readable } from 'node:stream';
+import { UPLOAD_LIMITS, type UploadKind, UploadQuery } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { type SpooledUpload, withSpooledUpload } from '../uploads/spool.ts';
+
+export type UploadOptions = { onlyValid: boolean };
 
 /**
  * Hands the uploaded file of a multipart request to `use`, with the text fields sent before it
- * (send fields first: the file is streamed, never held in memory).
+ * (send fields first) and the query's choice (`onlyValid`). The file is spooled to disk under the
+ * limit of its `kind` and checked to be text first: a larger or binary file is refused whole.
  */
 export async function withUploadedFile<T>(
   request: FastifyRequest,
-  use: (fields: Record<string, string>, file: Readable) => Promise<T>,
+  kind: UploadKind,
+  use: (fields: Record<string, string>, upload: SpooledUpload, options: UploadOptions) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart())
     throw new AppError('UPLOAD_INVALID', [{ path: 'file', code: 'UPLOAD_INVALID' }]);
+  const query = UploadQuery.safeParse(request.query ?? {});
+  const options = { onlyValid: query.success && query.data.onlyValid === 'true' };
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
+  // one byte over the limit, so that "over" can be told from "exactly at" the limit
+  const limits = { fileSize: UPLOAD_LIMITS[kind].maxBytes + 1 };
+  for await (const part of request.parts({ limits })) {
     if (part.type === 'field') fields[part.fieldname] = String(part.value);
-    else return use(fields, part.file);
+    else return withSpooledUpload(part.file, kind, (upload) => use(fields, upload, options));
   }
   throw new AppError('VALIDATION_FAILED', [{ path: 'file', code: 'FIELD_REQUIRED' }]);
 }

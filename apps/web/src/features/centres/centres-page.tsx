@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
-import type { Centre } from '@promo/contract';
+import { type Centre, UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ function UploadCentres() {
   return (
     <CsvUploadForm
       help={t('centres.uploadHelp')}
+      limit={UPLOAD_LIMITS.centres.label}
       upload={uploadCentres}
       onUploaded={() => queryClient.invalidateQueries({ queryKey: ['centres'] })}
     />

@@ -9,6 +9,7 @@ import type {
 } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
+import type { UploadChoice } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export type CentreFilters = { active?: 'true' | 'false' | undefined; groupId?: string | undefined };
@@ -38,10 +39,12 @@ export const updateCentre = (id: string, body: UpdateCentre) =>
   api.patch<Centre>(`/redemption-centres/${id}`, body);
 export const deleteCentre = (id: string) => api.delete(`/redemption-centres/${id}`);
 
-export function uploadCentres(file: File) {
+export function uploadCentres(file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('file', file);
-  return api.post<UploadReport>('/uploads/redemption-centres', body);
+  return api.post<UploadReport>('/uploads/redemption-centres', body, {
+    query: { onlyValid: choice?.onlyValid },
+  });
 }
 
 export const centreGroupsQuery = () =>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Image, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
-import type { Product } from '@promo/contract';
+import { type Product, UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,8 @@ function UploadProductCodes({ product }: { product: Product }) {
   return (
     <CsvUploadForm
       help={t('products.uploadCodesHelp')}
-      upload={(file) => uploadProductCodes(product.id, file)}
+      limit={UPLOAD_LIMITS['product-codes'].label}
+      upload={(file, choice) => uploadProductCodes(product.id, file, choice)}
       onUploaded={() => queryClient.invalidateQueries({ queryKey: ['products'] })}
     />
   );

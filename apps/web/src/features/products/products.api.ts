@@ -9,6 +9,7 @@ import type {
 } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
+import type { UploadChoice } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export type ProductFilters = {
@@ -43,10 +44,10 @@ export const updateProduct = (id: string, body: UpdateProduct) => api.patch<Prod
 export const deleteProduct = (id: string) => api.delete(`/products/${id}`);
 
 /** multipart: the file of product codes (column `code`). */
-export function uploadProductCodes(id: string, file: File) {
+export function uploadProductCodes(id: string, file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('file', file);
-  return api.post<UploadReport>(`/products/${id}/codes`, body);
+  return api.post<UploadReport>(`/products/${id}/codes`, body, { query: { onlyValid: choice?.onlyValid } });
 }
 
 export const lotsQuery = (productId?: string | null) =>

@@ -1,0 +1,82 @@
+import { MantineProvider } from '@mantine/core';
+import type { UploadReport } from '@promo/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api.ts';
+import { registerRedemptionLocales } from '../lib/locales/redemption.ts';
+import { CsvUploadForm } from './csv-upload.tsx';
+import type { UploadChoice } from './upload-refusal.ts';
+
+beforeAll(() => {
+  registerRedemptionLocales();
+  // Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+function renderForm(upload: (file: File, choice: UploadChoice) => Promise<UploadReport>) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <CsvUploadForm help="code" limit="40 MB" upload={upload} onUploaded={() => undefined} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  fireEvent.change(input, {
+    target: { files: [new File(['code\nAAAA1111\n'], 'codes.csv', { type: 'text/csv' })] },
+  });
+}
+
+describe('CSV upload form', () => {
+  it('sends all or nothing by default and shows the refused rows when nothing was imported', async () => {
+    const choices: UploadChoice[] = [];
+    renderForm(async (_file, choice) => {
+      choices.push(choice);
+      throw new ApiError(422, 'UPLOAD_ROWS_REFUSED', 'Hay filas rechazadas: no se importó nada.', [
+        { path: 'file', code: 'UPLOAD_ROWS_REFUSED', message: '…', params: { total: 3, refused: 1 } },
+        { path: 'file.line.3.code', code: 'CODE_EXISTS', message: 'Este código ya existe.' },
+      ]);
+    });
+    expect(screen.getByText('Máximo 40 MB')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('no se importó nada'));
+    expect(choices).toEqual([{ onlyValid: false }]);
+    const report = screen.getByTestId('upload-report');
+    expect(report.textContent).toContain('3 filas leídas');
+    expect(report.textContent).toContain('0 creadas');
+    expect(report.textContent).toContain('Este código ya existe.');
+  });
+
+  it('imports only the valid rows when the switch is on, and shows the report', async () => {
+    const choices: UploadChoice[] = [];
+    renderForm(async (_file, choice) => {
+      choices.push(choice);
+      return {
+        total: 2,
+        created: 1,
+        updated: 0,
+        refusedTotal: 1,
+        refused: [
+          { row: 3, errors: [{ field: 'code', code: 'CODE_EXISTS', message: 'Este código ya existe.' }] },
+        ],
+      };
+    });
+    fireEvent.click(screen.getByRole('switch', { name: /Importar solo las filas válidas/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar' }));
+    await waitFor(() => expect(screen.getByTestId('upload-report').textContent).toContain('1 creada'));
+    expect(choices).toEqual([{ onlyValid: true }]);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
