@@ -23,6 +23,14 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  registerUrlLengthLimit,
+} from './platform/http/framework-refusals.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
+import { scrubLogMessages, serializeError, serializeRequest } from './platform/http/log-safety.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { createThrottle } from './platform/http/throttle.ts';
@@ -66,11 +74,6 @@ export type AppDeps = {
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-/** Paths whose segments may carry personal data (identity numbers, codes) are logged as patterns. */
-function logSafeUrl(request: FastifyRequest): string {
-  return request.routeOptions?.url ?? request.url.split('?')[0]?.replace(/\/[^/]*\d[^/]*/g, '/:masked') ?? '';
-}
-
 /** Builds the HTTP application: platform plugins, then every feature. Reads no environment. */
 export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
@@ -87,13 +90,9 @@ export async function buildApp(deps: AppDeps) {
       level: deps.logLevel ?? 'info',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: logSafeUrl(request),
-          remoteAddress: request.ip,
-        }),
-      },
+      // no personal data in any line: no bodies, no queries, no database error texts (see log-safety.ts)
+      serializers: { req: serializeRequest, err: serializeError },
+      hooks: { logMethod: scrubLogMessages },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -101,12 +100,17 @@ export async function buildApp(deps: AppDeps) {
     },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUrlLengthLimit(app);
+  registerInputGuard(app);
   // While shutting down, answers tell clients to drop their keep-alive connection, so that the
   // server closes as soon as in-flight requests are answered instead of at the idle timeout.
   let closing = false;
