@@ -30,6 +30,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   tenants_slug_key: 'slug',
   users_username: 'username',
   // check
+  blacklist_kind_check: 'kind',
   campaign_centres_check: 'settings',
   campaign_rules_check: 'campaignId',
   campaigns_check: 'endsAt',
