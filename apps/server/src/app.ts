@@ -24,6 +24,14 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  registerUrlLengthLimit,
+} from './platform/http/framework-refusals.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
+import { scrubLogMessages, serializeError, serializeRequest } from './platform/http/log-safety.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
@@ -74,11 +82,6 @@ export type AppDeps = {
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
-/** Paths whose segments may carry personal data (identity numbers, codes) are logged as patterns. */
-function logSafeUrl(request: FastifyRequest): string {
-  return request.routeOptions?.url ?? request.url.split('?')[0]?.replace(/\/[^/]*\d[^/]*/g, '/:masked') ?? '';
-}
-
 /** Builds the HTTP application: platform plugins, then every feature. Reads no environment. */
 export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
@@ -95,13 +98,9 @@ export async function buildApp(deps: AppDeps) {
       level: deps.logLevel ?? 'info',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: logSafeUrl(request),
-          remoteAddress: request.ip,
-        }),
-      },
+      // no personal data in any line: no bodies, no queries, no database error texts (see log-safety.ts)
+      serializers: { req: serializeRequest, err: serializeError },
+      hooks: { logMethod: scrubLogMessages },
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -109,6 +108,9 @@ export async function buildApp(deps: AppDeps) {
     },
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
     // a request that arrives on a kept-alive connection while closing is still answered (with
     // `connection: close`): the database stays open until every request is done
     return503OnClosing: false,
@@ -117,6 +119,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerUrlLengthLimit(app);
+  registerInputGuard(app);
   // While shutting down, answers tell clients to drop their keep-alive connection, so that the
   // server closes as soon as in-flight requests are answered instead of at the idle timeout.
   let closing = false;

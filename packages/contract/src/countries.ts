@@ -36,7 +36,7 @@ export const IdentityRule = z.strictObject({
 
 const CountryFields = z.strictObject({
   name: Text(80),
-  timeZone: z.string({ error: 'FIELD_REQUIRED' }).refine(isTimeZone, { error: 'TIME_ZONE_INVALID' }),
+  timeZone: z.string({ error: 'FIELD_REQUIRED' }).max(64).refine(isTimeZone, { error: 'TIME_ZONE_INVALID' }),
   currency: z.string({ error: 'FIELD_REQUIRED' }).regex(/^[A-Z]{3}$/, { error: 'FIELD_INVALID' }),
   phonePrefix: z.string({ error: 'FIELD_REQUIRED' }).regex(/^\+[0-9]{1,4}$/, { error: 'FIELD_INVALID' }),
   phoneDigits: z.number({ error: 'FIELD_INVALID' }).int().min(4).max(15),

@@ -80,13 +80,13 @@ export type CrmUserInfo = z.infer<typeof CrmUserInfo>;
 /** A person created from the back-office; the country decides phone and identity formats. */
 export const CrmCreateUser = z.strictObject({
   countryCode: z.string().regex(/^[A-Z]{2}$/, { error: 'FIELD_INVALID' }),
-  cedula: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
-  birthdate: z.string().optional(),
+  cedula: z.string({ error: 'FIELD_REQUIRED' }).min(1, { error: 'FIELD_REQUIRED' }).max(40),
+  name: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(40).optional(),
+  birthdate: z.string().max(20).optional(),
   sex: z.enum(SEXES, { error: 'FIELD_INVALID' }).optional(),
-  department: z.string().optional(),
+  department: z.string().max(100).optional(),
 });
 export type CrmCreateUser = z.infer<typeof CrmCreateUser>;
 

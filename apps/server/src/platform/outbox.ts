@@ -5,6 +5,7 @@ import { type Database, queryRows, type Tx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import type { Ctx } from './context.ts';
+import { scrubPersonalData } from './http/log-safety.ts';
 
 /**
  * Queues an e-mail in the tenant's outbox, in the caller's transaction: it is sent only if that
@@ -164,7 +165,8 @@ export class OutboxSender {
       await this.transport.send({ to: message.recipient, subject: message.subject, text: message.body });
     } catch (error) {
       const now = this.clock.now();
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      // an SMTP refusal often quotes the recipient: kept neither in the row nor in the log
+      const reason = scrubPersonalData(error instanceof Error ? error.message : String(error)).slice(0, 500);
       const givenUp = message.attempts >= MAX_SEND_ATTEMPTS;
       // no recipient in the log (personal data): the outbox row has it
       this.log.warn(

@@ -37,6 +37,8 @@ export async function createTestApp(
     mail?: AppDeps['mail'];
     /** The daily points expiry's local minute of the day; off unless given. */
     pointsExpiryMinute?: number;
+    /** Outbox e-mails also logged (a development aid); on unless e-mail is configured. */
+    logOutbox?: boolean;
   } = {},
 ) {
   const db = options.db ?? (await openTestDatabase());
@@ -55,7 +57,7 @@ export async function createTestApp(
     config: {
       jwtSecret: TEST_SECRET,
       publicBaseUrl: 'http://promo.test',
-      logOutbox: !options.mail,
+      logOutbox: options.logOutbox ?? !options.mail,
       defaultTenant: 'demo',
     },
     logLevel: 'info',

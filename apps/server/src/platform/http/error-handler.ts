@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { localeOf } from '../context.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database-availability.ts';
 import { AppError } from '../errors.ts';
+import { databaseErrorAnswer } from './database-errors.ts';
+import { parsingRefusal } from './framework-refusals.ts';
 
 /** A schema failure as our validator compiler reports it: the zod issues, untouched. */
 export class SchemaValidationError extends Error {
@@ -30,9 +32,14 @@ function send(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | SchemaValidationError, request, reply) => {
     const locale = localeOf(request);
-    if (error instanceof AppError) {
-      const details = error.details.map((d) => ({ ...d, message: errorMessage(d.code, locale, d.params) }));
-      return send(reply, request, error.code, details, error.params);
+    const database = error instanceof AppError ? null : databaseErrorAnswer(error);
+    // a constraint no service translated: answered from the catalogue, logged without values
+    if (database) request.log.warn({ err: error }, 'database refusal');
+    const known =
+      error instanceof AppError ? error : (database ?? parsingRefusal(error as FastifyError, request));
+    if (known) {
+      const details = known.details.map((d) => ({ ...d, message: errorMessage(d.code, locale, d.params) }));
+      return send(reply, request, known.code, details, known.params);
     }
     if (error instanceof SchemaValidationError) {
       const where = (error as { validationContext?: string }).validationContext;

@@ -58,7 +58,7 @@ describe('operations', () => {
       payload: '{"username":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(JSON.parse(malformed.body).error.code).toBe('VALIDATION_FAILED');
+    expect(JSON.parse(malformed.body).error.code).toBe('BAD_REQUEST');
   });
 
   it('never sends internals of an unexpected error', async () => {
