@@ -2,6 +2,7 @@ import { UPLOAD_LIMITS, type UploadKind, UploadQuery } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { type SpooledUpload, withSpooledUpload } from '../uploads/spool.ts';
+import { findInputProblems } from './input-guard.ts';
 
 export type UploadOptions = { onlyValid: boolean };
 
@@ -23,8 +24,12 @@ export async function withUploadedFile<T>(
   // one byte over the limit, so that "over" can be told from "exactly at" the limit
   const limits = { fileSize: UPLOAD_LIMITS[kind].maxBytes + 1 };
   for await (const part of request.parts({ limits })) {
-    if (part.type === 'field') fields[part.fieldname] = String(part.value);
-    else return withSpooledUpload(part.file, kind, (upload) => use(fields, upload, options));
+    if (part.type === 'field') {
+      // the text fields get the checks every JSON body gets (characters, length)
+      const problems = findInputProblems({ [part.fieldname]: String(part.value) });
+      if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems);
+      fields[part.fieldname] = String(part.value);
+    } else return withSpooledUpload(part.file, kind, (upload) => use(fields, upload, options));
   }
   throw new AppError('VALIDATION_FAILED', [{ path: 'file', code: 'FIELD_REQUIRED' }]);
 }

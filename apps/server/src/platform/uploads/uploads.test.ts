@@ -188,6 +188,21 @@ describe('reading uploaded CSV files', () => {
     expect(stray.written).toBe(0);
   });
 
+  it('refuses a text field with characters that cannot be stored, on that field', async () => {
+    const tenant = await t.createTenant();
+    const where = await rewardTarget.setup(tenant);
+    const res = await send(
+      tenant,
+      { ...where, fields: { ...where.fields, campaignId: 'x\u0000y' } },
+      'code\nAAAA1111\n',
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ path: 'campaignId', code: 'FIELD_CHARACTERS_INVALID' }),
+    ]);
+    expect(await rowsIn('reward_codes', tenant.id)).toBe(0);
+  });
+
   it('refuses files that are not text', async () => {
     const files = {
       xlsx: Buffer.concat([
