@@ -14,10 +14,9 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
-import { csvRecords } from '../../platform/uploads/csv-records.ts';
-import { Refusals } from '../../platform/uploads/refusals.ts';
+import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
+import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
 import { pointsCampaign } from './points.service.ts';
@@ -171,32 +170,28 @@ export async function uploadBatch(
   options: UploadOptions,
 ): Promise<{ batch: RedeemCodeBatch; report: UploadReport }> {
   const { tenantId } = actorOf(ctx);
-  const refusals = new Refusals(ctx.locale);
   return inTenant(ctx, async (tx) => {
     const batchId = await newBatch(tx, ctx, fields, 'uploaded');
-    const { total, created } = await importStagedCodes(tx, {
-      records: csvRecords(upload, { columns: ['code'], required: ['code'] }),
+    const report = await importCodeFile(tx, ctx, upload, {
+      ...options,
+      columns: ['code'],
       toCode: (row) => {
         const code = row.code.toUpperCase().replace(/[\s-]/g, '');
         return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
       },
-      refusals,
       existing: sql`exists (select 1 from redeem_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
       insert: sql`with inserted as (
           insert into redeem_codes (tenant_id, code, batch_id, campaign_id)
           select ${tenantId}, s.code, ${batchId}, ${fields.campaignId} from upload_codes s where ${notRefused}
           on conflict do nothing returning 1)
         select count(*)::int as n from inserted`,
+      audit: {
+        tenantId,
+        action: 'redeem_codes.upload',
+        entityType: 'redeem-code-batch',
+        entityId: batchId,
+      },
     });
-    refusals.settle(total, options.onlyValid);
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'redeem_codes.upload',
-      entityType: 'redeem-code-batch',
-      entityId: batchId,
-      details: { total, created, refused: refusals.count },
-    });
-    const report = { total, created, updated: 0, ...refusals.report() };
     return { batch: await findBatch(tx, tenantId, batchId), report };
   });
 }

@@ -16,10 +16,9 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { csvRecords } from '../../platform/uploads/csv-records.ts';
-import { Refusals } from '../../platform/uploads/refusals.ts';
+import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
+import { notRefused } from '../../platform/uploads/staged-codes.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -245,31 +244,27 @@ export async function uploadProductCodes(
   options: UploadOptions,
 ): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
-  const refusals = new Refusals(ctx.locale);
   return inTenant(ctx, async (tx) => {
     const product = await findProductRow(tx, tenantId, id);
     if (product.kind !== 'digital') throw new AppError('CAMPAIGN_KIND_MISMATCH');
-    const { total, created } = await importStagedCodes(tx, {
-      records: csvRecords(upload, { columns: ['code'], required: ['code'] }),
+    return importCodeFile(tx, ctx, upload, {
+      ...options,
+      columns: ['code'],
       toCode: (row) =>
         /^[^\s,;]{1,200}$/.test(row.code) ? { code: row.code } : [{ field: 'code', code: 'FIELD_INVALID' }],
-      refusals,
       existing: sql`exists (select 1 from product_codes t where t.tenant_id = ${tenantId} and t.product_id = ${id} and t.code = s.code)`,
       insert: sql`with inserted as (
           insert into product_codes (tenant_id, product_id, code)
           select ${tenantId}, ${id}, s.code from upload_codes s where ${notRefused}
           on conflict do nothing returning 1)
         select count(*)::int as n from inserted`,
+      audit: {
+        tenantId,
+        action: 'product.codes-upload',
+        entityType: 'product',
+        entityId: id,
+      },
     });
-    refusals.settle(total, options.onlyValid);
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'product.codes-upload',
-      entityType: 'product',
-      entityId: id,
-      details: { total, created, refused: refusals.count },
-    });
-    return { total, created, updated: 0, ...refusals.report() };
   });
 }
 

@@ -5,10 +5,9 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
-import { csvRecords } from '../../platform/uploads/csv-records.ts';
-import { Refusals } from '../../platform/uploads/refusals.ts';
+import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
+import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
 import { participate } from '../participations/participate.ts';
 import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
@@ -155,11 +154,11 @@ export async function uploadRaffleCodes(
   options: UploadOptions,
 ): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
-  const refusals = new Refusals(ctx.locale);
   return inTenant(ctx, async (tx) => {
     await raffleCampaign(tx, tenantId, campaignId);
-    const { total, created } = await importStagedCodes(tx, {
-      records: csvRecords(upload, { columns: ['code', 'points'], required: ['code'] }),
+    return importCodeFile(tx, ctx, upload, {
+      ...options,
+      columns: ['code', 'points'],
       toCode: (row) => {
         const code = row.code.toUpperCase();
         if (!RAFFLE_CODE.test(code)) return [{ field: 'code', code: 'FIELD_INVALID' }];
@@ -168,22 +167,18 @@ export async function uploadRaffleCodes(
           return [{ field: 'points', code: 'FIELD_INVALID' }];
         return { code, points };
       },
-      refusals,
       existing: sql`exists (select 1 from raffle_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
       insert: sql`with inserted as (
           insert into raffle_codes (tenant_id, code, campaign_id, points)
           select ${tenantId}, s.code, ${campaignId}, s.points from upload_codes s where ${notRefused}
           on conflict do nothing returning 1)
         select count(*)::int as n from inserted`,
+      audit: {
+        tenantId,
+        action: 'raffle_codes.upload',
+        entityType: 'campaign',
+        entityId: campaignId,
+      },
     });
-    refusals.settle(total, options.onlyValid);
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'raffle_codes.upload',
-      entityType: 'campaign',
-      entityId: campaignId,
-      details: { total, created, refused: refusals.count },
-    });
-    return { total, created, updated: 0, ...refusals.report() };
   });
 }

@@ -16,10 +16,9 @@ import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } from '../../platform/jobs.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { iso } from '../../platform/sql.ts';
-import { csvRecords } from '../../platform/uploads/csv-records.ts';
-import { Refusals } from '../../platform/uploads/refusals.ts';
+import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { importStagedCodes, notRefused } from '../../platform/uploads/staged-codes.ts';
+import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { rulesOfCampaign } from '../campaigns/campaign-rules.service.ts';
 import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
 import { getCampaignRow } from '../campaigns/campaigns.service.ts';
@@ -259,33 +258,29 @@ export async function uploadCodes(
   options: UploadOptions,
 ): Promise<UploadReport> {
   const { tenantId } = actorOf(ctx);
-  const refusals = new Refusals(ctx.locale);
   return inTenant(ctx, async (tx) => {
     await rewardCodeCampaign(tx, tenantId, campaignId);
     const batchId = randomUUID();
-    const { total, created } = await importStagedCodes(tx, {
-      records: csvRecords(upload, { columns: ['code'], required: ['code'] }),
+    return importCodeFile(tx, ctx, upload, {
+      ...options,
+      columns: ['code'],
       toCode: (row) => {
         const code = row.code.toUpperCase().replace(/[\s-]/g, '');
         return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
       },
-      refusals,
       existing: sql`exists (select 1 from reward_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
       insert: sql`with inserted as (
           insert into reward_codes (tenant_id, code, campaign_id, batch_id)
           select ${tenantId}, s.code, ${campaignId}, ${batchId} from upload_codes s where ${notRefused}
           on conflict do nothing returning 1)
         select count(*)::int as n from inserted`,
+      audit: {
+        tenantId,
+        action: 'codes.import',
+        entityType: 'campaign',
+        entityId: campaignId,
+      },
     });
-    refusals.settle(total, options.onlyValid);
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'codes.import',
-      entityType: 'campaign',
-      entityId: campaignId,
-      details: { total, created, refused: refusals.count },
-    });
-    return { total, created, updated: 0, ...refusals.report() };
   });
 }
 
