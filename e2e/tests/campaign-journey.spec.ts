@@ -163,6 +163,8 @@ test('an admin groups the campaign, uploads people from a CSV and looks a person
     mimeType: 'text/csv',
     buffer: Buffer.from(csv),
   });
+  // all or nothing by default: the good row goes in only when the valid rows are chosen
+  await page.getByRole('switch', { name: 'Importar solo las filas válidas' }).check();
   await page.getByRole('button', { name: 'Cargar' }).click();
   const report = page.getByTestId('upload-report');
   await expect(report.getByText('2 filas')).toBeVisible();

@@ -272,7 +272,8 @@ test('the admin manages codes: counts, generation with a job, look-up, reversal;
   await expect(page.getByText('Grupo creado.')).toBeVisible();
   await expect(page.getByRole('cell', { name: `Grupo ${suffix}`, exact: true })).toBeVisible();
 
-  // Centres: a CSV with a good and a bad row gets a row-by-row report; a centre with redemptions stays.
+  // Centres: a CSV with a good and a bad row, importing only the valid rows, gets a row-by-row
+  // report; a centre with redemptions stays.
   await page.getByRole('navigation').getByRole('link', { name: 'Centros', exact: true }).click();
   await page.getByRole('button', { name: 'Cargar CSV' }).click();
   const other = String(Number(CENTRE_CODE) + 1);
@@ -286,6 +287,7 @@ test('the admin manages codes: counts, generation with a job, look-up, reversal;
         `code,name,address,department,latitude,longitude,phone,hours,active\n${other},Centro CSV ${suffix},,San José,9.9,-84.1,,,true\n12AB,Malo,,San José,200,-84.1,,,true\n`,
       ),
     });
+  await page.getByRole('dialog').getByRole('switch', { name: 'Importar solo las filas válidas' }).check();
   await page.getByRole('dialog').getByRole('button', { name: 'Cargar' }).click();
   const report = page.getByTestId('upload-report');
   await expect(report).toContainText('1 creada');

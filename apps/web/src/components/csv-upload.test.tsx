@@ -2,11 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import type { UploadReport } from '@promo/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api.ts';
 import { registerRedemptionLocales } from '../lib/locales/redemption.ts';
-import { CsvUploadForm } from './csv-upload.tsx';
-import type { UploadChoice } from './upload-refusal.ts';
+import * as toasts from '../lib/toasts.ts';
+import { CsvUploadForm, type CsvUploadFormProps } from './csv-upload.tsx';
+import { type UploadChoice, uploadQuery } from './upload-refusal.ts';
 
 beforeAll(() => {
   registerRedemptionLocales();
@@ -22,14 +23,20 @@ beforeAll(() => {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
-function renderForm(upload: (file: File, choice: UploadChoice) => Promise<UploadReport>) {
+function renderForm(
+  upload: (file: File, choice: UploadChoice) => Promise<UploadReport>,
+  props: Partial<CsvUploadFormProps> = {},
+) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <MantineProvider>
       <QueryClientProvider client={client}>
-        <CsvUploadForm help="code" limit="40 MB" upload={upload} onUploaded={() => undefined} />
+        <CsvUploadForm help="code" limit="40 MB" upload={upload} onUploaded={() => undefined} {...props} />
       </QueryClientProvider>
     </MantineProvider>,
   );
@@ -78,5 +85,52 @@ describe('CSV upload form', () => {
     await waitFor(() => expect(screen.getByTestId('upload-report').textContent).toContain('1 creada'));
     expect(choices).toEqual([{ onlyValid: true }]);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("waits for the screen's own fields and leaves the errors it shows on them to the screen", async () => {
+    const toast = vi.spyOn(toasts, 'showToast');
+    const seen: unknown[] = [];
+    renderForm(
+      async () => {
+        throw new ApiError(422, 'VALIDATION_FAILED', 'Revise los datos.', [
+          { path: 'points', code: 'FIELD_INVALID', message: 'Puntos no válidos.' },
+        ]);
+      },
+      {
+        fields: <span>campos del lote</span>,
+        canSend: false,
+        onError: (error) => {
+          seen.push(error);
+          return true;
+        },
+      },
+    );
+    expect(screen.getByText('campos del lote')).toBeTruthy();
+    const send = screen.getByRole('button', { name: 'Cargar' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    cleanup();
+    renderForm(
+      async () => {
+        throw new ApiError(422, 'VALIDATION_FAILED', 'Revise los datos.', [
+          { path: 'points', code: 'FIELD_INVALID', message: 'Puntos no válidos.' },
+        ]);
+      },
+      {
+        onError: (error) => {
+          seen.push(error);
+          return true;
+        },
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(toast).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('upload-report')).toBeNull();
+  });
+
+  it('asks the server for only the valid rows only when chosen', () => {
+    expect(uploadQuery({ onlyValid: true })).toEqual({ onlyValid: true });
+    expect(uploadQuery({ onlyValid: false })).toEqual({});
+    expect(uploadQuery(undefined)).toEqual({});
   });
 });

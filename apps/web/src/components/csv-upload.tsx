@@ -1,11 +1,28 @@
-import { Alert, Button, FileInput, Group, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Card, FileInput, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { UploadReport } from '@promo/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../lib/form-errors.ts';
 import { reportOfRefusal, type UploadChoice } from './upload-refusal.ts';
 import { UploadReportCard } from './upload-report.tsx';
+
+export type CsvUploadFormProps = {
+  help: string;
+  /** The size limit of this kind of upload, as the contract labels it ("40 MB"). */
+  limit?: string;
+  upload: (file: File, choice: UploadChoice) => Promise<UploadReport>;
+  onUploaded?: () => Promise<unknown> | undefined;
+  /** The screen's own fields sent before the file (a country, a batch's value), shown above it. */
+  fields?: ReactNode;
+  /** False while those fields are not ready to send (the file is checked here). */
+  canSend?: boolean;
+  /**
+   * Called with every failure before the form reacts; true when the screen showed it itself (on
+   * its fields), so no error toast. A refused file (422 UPLOAD_ROWS_REFUSED) is always shown here.
+   */
+  onError?: (error: unknown) => boolean;
+};
 
 /**
  * A CSV upload: what the file holds, choose it, choose whether to import only the valid rows
@@ -16,21 +33,19 @@ export function CsvUploadForm({
   limit,
   upload,
   onUploaded,
-}: {
-  help: string;
-  /** The size limit of this kind of upload, as the contract labels it ("40 MB"). */
-  limit?: string;
-  upload: (file: File, choice: UploadChoice) => Promise<UploadReport>;
-  onUploaded: () => Promise<unknown> | undefined;
-}) {
+  fields,
+  canSend = true,
+  onError,
+}: CsvUploadFormProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [onlyValid, setOnlyValid] = useState(false);
   const mutation = useMutation({
     mutationFn: () => upload(file as File, { onlyValid }),
-    onSuccess: () => onUploaded(),
+    onSuccess: () => onUploaded?.(),
     onError: (error) => {
-      if (!reportOfRefusal(error)) showApiError(error);
+      const handled = onError?.(error) ?? false;
+      if (!handled && !reportOfRefusal(error)) showApiError(error);
     },
   });
   const refusal = reportOfRefusal(mutation.error);
@@ -39,6 +54,7 @@ export function CsvUploadForm({
       <Text size="sm" c="dimmed">
         {help}
       </Text>
+      {fields}
       <Group align="flex-end">
         <FileInput
           label={t('uploads.file')}
@@ -49,7 +65,7 @@ export function CsvUploadForm({
           clearable
           w={280}
         />
-        <Button onClick={() => mutation.mutate()} disabled={!file} loading={mutation.isPending}>
+        <Button onClick={() => mutation.mutate()} disabled={!file || !canSend} loading={mutation.isPending}>
           {t('uploads.send')}
         </Button>
       </Group>
@@ -67,5 +83,17 @@ export function CsvUploadForm({
       {refusal && <UploadReportCard report={refusal} />}
       {mutation.data && <UploadReportCard report={mutation.data} />}
     </Stack>
+  );
+}
+
+/** The upload form in a titled card, as the code screens (reward, raffle, redeem codes) show it. */
+export function CsvUploadCard({ title, ...form }: CsvUploadFormProps & { title: string }) {
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <CsvUploadForm {...form} />
+    </Card>
   );
 }

@@ -4,6 +4,11 @@ import { ApiError } from '../lib/api.ts';
 /** What the upload form sends besides the file. */
 export type UploadChoice = { onlyValid: boolean };
 
+/** The query of an upload: `onlyValid=true` only when chosen (the server's default is all or nothing). */
+export function uploadQuery(choice: UploadChoice | undefined): { onlyValid?: true } {
+  return choice?.onlyValid ? { onlyValid: true } : {};
+}
+
 /**
  * The per-row report of an all-or-nothing upload the server refused (422 UPLOAD_ROWS_REFUSED):
  * the summary detail at `file` and one detail per refused field at `file.line.N.field`. Nothing

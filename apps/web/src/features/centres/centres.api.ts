@@ -9,7 +9,7 @@ import type {
 } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
-import type { UploadChoice } from '../../components/upload-refusal.ts';
+import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export type CentreFilters = { active?: 'true' | 'false' | undefined; groupId?: string | undefined };
@@ -43,7 +43,7 @@ export function uploadCentres(file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('file', file);
   return api.post<UploadReport>('/uploads/redemption-centres', body, {
-    query: { onlyValid: choice?.onlyValid },
+    query: uploadQuery(choice),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
+import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export const participantsQuery = (state: TableState & { campaignId?: string | undefined }) =>
@@ -17,9 +18,9 @@ export const exportPerson = (id: string) =>
   api.download(`/participants/${id}/export`, { fallbackName: `persona-${id}.json` });
 
 /** multipart: the country first, then the file (the server reads the fields in order). */
-export function uploadPeople(countryCode: string, file: File) {
+export function uploadPeople(countryCode: string, file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('countryCode', countryCode);
   body.append('file', file);
-  return api.post<UploadReport>('/uploads/participants', body);
+  return api.post<UploadReport>('/uploads/participants', body, { query: uploadQuery(choice) });
 }

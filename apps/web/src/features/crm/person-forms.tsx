@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  FileInput,
   Group,
   Select,
   SimpleGrid,
@@ -12,12 +11,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { CrmCreateUser, type CrmUserInfo, SEXES, type UploadReport } from '@promo/contract';
+import { CrmCreateUser, type CrmUserInfo, SEXES, UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { UploadReportCard } from '../../components/upload-report.tsx';
+import { CsvUploadForm } from '../../components/csv-upload.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
@@ -304,35 +303,18 @@ export function UploadPeople() {
   const { tenant } = useBackOffice();
   const queryClient = useQueryClient();
   const [countryCode, setCountryCode] = useState(tenant?.countryCode ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useMutation({
-    mutationFn: () => uploadPeople(countryCode, file as File),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['participants'] });
-    },
-    onError: (error) => showApiError(error),
-  });
-  const report: UploadReport | undefined = upload.data;
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        {t('crm.uploadHelp')}
-      </Text>
-      <Group align="flex-end">
-        <CountrySelect value={countryCode} onChange={setCountryCode} />
-        <FileInput
-          label={t('crm.file')}
-          accept=".csv,text/csv"
-          value={file}
-          onChange={setFile}
-          clearable
-          w={280}
-        />
-        <Button onClick={() => upload.mutate()} disabled={!file || !countryCode} loading={upload.isPending}>
-          {t('crm.upload')}
-        </Button>
-      </Group>
-      {report && <UploadReportCard report={report} />}
-    </Stack>
+    <CsvUploadForm
+      help={t('crm.uploadHelp')}
+      limit={UPLOAD_LIMITS.participants.label}
+      fields={
+        <Group>
+          <CountrySelect value={countryCode} onChange={setCountryCode} />
+        </Group>
+      }
+      canSend={Boolean(countryCode)}
+      upload={(file, choice) => uploadPeople(countryCode, file, choice)}
+      onUploaded={() => queryClient.invalidateQueries({ queryKey: ['participants'] })}
+    />
   );
 }

@@ -10,6 +10,7 @@ import type {
 } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
+import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export type AccountFilters = { campaignId?: string | undefined; cedula?: string | undefined };
@@ -52,13 +53,16 @@ export const createBatch = (body: CreateRedeemCodeBatch) =>
 export function uploadRedeemCodes(
   fields: { campaignId: string; points?: number; productId?: string },
   file: File,
+  choice?: UploadChoice,
 ) {
   const body = new FormData();
   body.append('campaignId', fields.campaignId);
   if (fields.points !== undefined) body.append('points', String(fields.points));
   if (fields.productId) body.append('productId', fields.productId);
   body.append('file', file);
-  return api.post<{ batch: RedeemCodeBatch; report: UploadReport }>('/uploads/redeem-codes', body);
+  return api.post<{ batch: RedeemCodeBatch; report: UploadReport }>('/uploads/redeem-codes', body, {
+    query: uploadQuery(choice),
+  });
 }
 
 export const downloadBatch = (batch: RedeemCodeBatch, format: 'csv' | 'xlsx') =>

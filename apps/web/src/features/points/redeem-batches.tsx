@@ -1,21 +1,10 @@
-import {
-  Button,
-  Card,
-  FileInput,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { CreateRedeemCodeBatch, type RedeemCodeBatch } from '@promo/contract';
+import { Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CreateRedeemCodeBatch, type RedeemCodeBatch, UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvUploadCard } from '../../components/csv-upload.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
-import { UploadReportCard } from '../../components/upload-report.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { checkedBody } from '../../lib/checked-body.ts';
 import { showApiError } from '../../lib/form-errors.ts';
@@ -185,32 +174,16 @@ function GenerateBatch({ campaignId }: { campaignId: string }) {
 function UploadBatch({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
   const [kind, setKind] = useState<BatchValueKind>('points');
   const [points, setPoints] = useState('');
   const [productId, setProductId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const upload = useMutation({
-    mutationFn: () => uploadRedeemCodes({ campaignId, ...batchValue(kind, points, productId) }, file as File),
-    onSuccess: async () => {
-      setErrors({});
-      await queryClient.invalidateQueries({ queryKey: ['redeem-code-batches'] });
-    },
-    onError: (error) => {
-      const found = errorsOf(error, ['points', 'productId']);
-      setErrors(found ?? {});
-      if (!found) showApiError(error);
-    },
-  });
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        {t('batches.upload')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('batches.uploadHelp')}
-      </Text>
-      <Stack>
+    <CsvUploadCard
+      title={t('batches.upload')}
+      help={t('batches.uploadHelp')}
+      limit={UPLOAD_LIMITS['redeem-codes'].label}
+      fields={
         <BatchValueFields
           kind={kind}
           onKind={setKind}
@@ -220,22 +193,25 @@ function UploadBatch({ campaignId }: { campaignId: string }) {
           onProduct={setProductId}
           errors={errors}
         />
-        <Group align="flex-end">
-          <FileInput
-            label={t('uploads.file')}
-            accept=".csv,text/csv"
-            value={file}
-            onChange={setFile}
-            clearable
-            w={280}
-          />
-          <Button onClick={() => upload.mutate()} disabled={!file} loading={upload.isPending}>
-            {t('uploads.send')}
-          </Button>
-        </Group>
-        {upload.data && <UploadReportCard report={upload.data.report} />}
-      </Stack>
-    </Card>
+      }
+      upload={async (file, choice) => {
+        const answer = await uploadRedeemCodes(
+          { campaignId, ...batchValue(kind, points, productId) },
+          file,
+          choice,
+        );
+        return answer.report;
+      }}
+      onUploaded={() => {
+        setErrors({});
+        return queryClient.invalidateQueries({ queryKey: ['redeem-code-batches'] });
+      }}
+      onError={(error) => {
+        const found = errorsOf(error, ['points', 'productId']);
+        setErrors(found ?? {});
+        return found !== null;
+      }}
+    />
   );
 }
 

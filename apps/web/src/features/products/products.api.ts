@@ -9,7 +9,7 @@ import type {
 } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
-import type { UploadChoice } from '../../components/upload-refusal.ts';
+import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export type ProductFilters = {
@@ -47,7 +47,7 @@ export const deleteProduct = (id: string) => api.delete(`/products/${id}`);
 export function uploadProductCodes(id: string, file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('file', file);
-  return api.post<UploadReport>(`/products/${id}/codes`, body, { query: { onlyValid: choice?.onlyValid } });
+  return api.post<UploadReport>(`/products/${id}/codes`, body, { query: uploadQuery(choice) });
 }
 
 export const lotsQuery = (productId?: string | null) =>

@@ -1,9 +1,9 @@
-import { Button, Card, FileInput, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { UploadReport } from '@promo/contract';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadReportCard } from '../../components/upload-report.tsx';
+import { CsvUploadCard } from '../../components/csv-upload.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -18,7 +18,6 @@ export function RaffleCodesPanel({ campaignId }: { campaignId: string }) {
   const [count, setCount] = useState('');
   const [points, setPoints] = useState('1');
   const [errors, setErrors] = useState<{ count?: string; points?: string }>({});
-  const [file, setFile] = useState<File | null>(null);
   const generate = useMutation({
     mutationFn: () =>
       generateRaffleCodes({
@@ -39,11 +38,6 @@ export function RaffleCodesPanel({ campaignId }: { campaignId: string }) {
       if (Object.keys(next).length === 0) showApiError(error);
     },
   });
-  const upload = useMutation({
-    mutationFn: () => uploadRaffleCodes(campaignId, file as File),
-    onError: (error) => showApiError(error),
-  });
-  const report: UploadReport | undefined = upload.data;
   if (role !== 'ADMIN') return <Text c="dimmed">{t('raffles.codes.adminOnly')}</Text>;
   return (
     <Stack>
@@ -82,28 +76,12 @@ export function RaffleCodesPanel({ campaignId }: { campaignId: string }) {
           </Group>
         </form>
       </Card>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('raffles.codes.upload')}
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          {t('raffles.codes.uploadHelp')}
-        </Text>
-        <Group align="flex-end" mb="sm">
-          <FileInput
-            label={t('uploads.file')}
-            accept=".csv,text/csv"
-            value={file}
-            onChange={setFile}
-            clearable
-            w={280}
-          />
-          <Button onClick={() => upload.mutate()} disabled={!file} loading={upload.isPending}>
-            {t('uploads.send')}
-          </Button>
-        </Group>
-        {report && <UploadReportCard report={report} />}
-      </Card>
+      <CsvUploadCard
+        title={t('raffles.codes.upload')}
+        help={t('raffles.codes.uploadHelp')}
+        limit={UPLOAD_LIMITS['raffle-codes'].label}
+        upload={(file, choice) => uploadRaffleCodes(campaignId, file, choice)}
+      />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import type {
   UploadReport,
 } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 import type { DrawQueryParams } from './draw-model.ts';
 
@@ -72,9 +73,9 @@ export const generateRaffleCodes = (body: { campaignId: string; count: number; p
   api.post<{ generated: number; length: number }>('/raffle-codes', body);
 
 /** multipart: the campaign first, then the file (the server reads the fields in order). */
-export function uploadRaffleCodes(campaignId: string, file: File) {
+export function uploadRaffleCodes(campaignId: string, file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('campaignId', campaignId);
   body.append('file', file);
-  return api.post<UploadReport>('/uploads/raffle-codes', body);
+  return api.post<UploadReport>('/uploads/raffle-codes', body, { query: uploadQuery(choice) });
 }

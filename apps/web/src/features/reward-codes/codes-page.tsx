@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { UploadReport } from '@promo/contract';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { UploadReportCard } from '../../components/upload-report.tsx';
+import { CsvUploadCard } from '../../components/csv-upload.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -135,38 +123,14 @@ function GenerateCodes({ campaignId }: { campaignId: string }) {
 function UploadCodes({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const upload = useMutation({
-    mutationFn: () => uploadCodes(campaignId, file as File),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['codes-summary'] });
-    },
-    onError: (error) => showApiError(error),
-  });
-  const report: UploadReport | undefined = upload.data;
   return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        {t('codes.upload')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('codes.uploadHelp')}
-      </Text>
-      <Group align="flex-end" mb="sm">
-        <FileInput
-          label={t('uploads.file')}
-          accept=".csv,text/csv"
-          value={file}
-          onChange={setFile}
-          clearable
-          w={280}
-        />
-        <Button onClick={() => upload.mutate()} disabled={!file} loading={upload.isPending}>
-          {t('uploads.send')}
-        </Button>
-      </Group>
-      {report && <UploadReportCard report={report} />}
-    </Card>
+    <CsvUploadCard
+      title={t('codes.upload')}
+      help={t('codes.uploadHelp')}
+      limit={UPLOAD_LIMITS['reward-codes'].label}
+      upload={(file, choice) => uploadCodes(campaignId, file, choice)}
+      onUploaded={() => queryClient.invalidateQueries({ queryKey: ['codes-summary'] })}
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Job, RewardCode, UploadReport } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
 
 export type CodesSummary = {
@@ -39,11 +40,11 @@ export const jobQuery = (id: string) =>
   });
 
 /** multipart: the campaign first, then the file (the server reads the fields in order). */
-export function uploadCodes(campaignId: string, file: File) {
+export function uploadCodes(campaignId: string, file: File, choice?: UploadChoice) {
   const body = new FormData();
   body.append('campaignId', campaignId);
   body.append('file', file);
-  return api.post<UploadReport>('/uploads/reward-codes', body);
+  return api.post<UploadReport>('/uploads/reward-codes', body, { query: uploadQuery(choice) });
 }
 
 export const fetchCode = (code: string) => api.get<RewardCode>(`/reward-codes/${encodeURIComponent(code)}`);

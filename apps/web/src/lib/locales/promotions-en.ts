@@ -211,8 +211,6 @@ export const promotionsEn: PromotionsCatalogue = {
     personCreated: 'Person created.',
     uploadHelp:
       'A CSV file with the columns cedula, name, email, phone, birthdate, sex, department. The country decides formats and departments.',
-    file: 'CSV file',
-    upload: 'Upload',
     exportCsv: 'Export CSV',
     exportJson: 'Export data (JSON)',
     erase: 'Erase personal data',

@@ -215,8 +215,6 @@ export const promotionsEs = {
     personCreated: 'Persona creada.',
     uploadHelp:
       'Archivo CSV con las columnas cedula, name, email, phone, birthdate, sex, department. El país decide los formatos y los departamentos.',
-    file: 'Archivo CSV',
-    upload: 'Cargar',
     exportCsv: 'Exportar CSV',
     exportJson: 'Exportar datos (JSON)',
     erase: 'Borrar datos personales',
