@@ -30,6 +30,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   tenants_slug_key: 'slug',
   users_username: 'username',
   // check
+  sign_in_attempts_failures_check: null,
   blacklist_kind_check: 'kind',
   campaign_centres_check: 'settings',
   campaign_rules_check: 'campaignId',
@@ -47,6 +48,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   instant_award_prizes_stock_check: 'stock',
   instant_award_prizes_value_check: 'value',
   jobs_status_check: null,
+  jobs_attempts_check: null,
   landing_groups_name_check: 'name',
   landing_versions_version_check: 'version',
   landings_version_check: 'version',
