@@ -90,8 +90,26 @@ export function beginScoped(scope: TxScope): string {
   return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true), set_config('app.outbox_worker', '${scope.outboxWorker ? 'on' : ''}', true)`;
 }
 
-/** How long a request waits for a connection before the database counts as unavailable. */
+/** How long opening a connection may take before the database counts as unavailable. */
 const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A node-postgres client whose *connecting* is bounded. The bound is not the pool's
+ * `connectionTimeoutMillis`, which would also bound the wait for a free connection: under a
+ * spike (thousands of requests for 20 connections) waiting is the right thing, and answering 503
+ * after 5 s of queueing would refuse work the database can do. A database that is away refuses or
+ * times out each new connection, so queued requests still get their 503 quickly.
+ */
+function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({
+        ...(typeof config === 'string' ? { connectionString: config } : config),
+        connectionTimeoutMillis: timeoutMs,
+      });
+    }
+  };
+}
 
 /**
  * PostgreSQL through a node-postgres pool. The pool survives the database: a connection that
@@ -109,7 +127,7 @@ export async function openPostgres(options: {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
     keepAlive: true,
     // int8 as a number, as PGlite answers it (counts and ids stay far below 2^53)
     types: {
