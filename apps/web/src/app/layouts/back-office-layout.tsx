@@ -1,4 +1,15 @@
-import { AppShell, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type Role, resolveThemeColors, THEME_PRESET_COLORS } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -110,7 +121,10 @@ export function Component() {
     role: payload.role,
     tenantSlug: payload.tenant,
     tenant: tenant.data ?? null,
-    timeZone: country.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // A tenant's pages show and edit instants in its country's zone, never the browser's: until
+    // that zone is known the pages wait (below), or a form would print instants in the browser's
+    // zone and save them as the tenant's, moving them on every save.
+    timeZone: isTenantUser ? country.data?.timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone,
     locale: i18n.language.startsWith('en') ? 'en' : 'es',
   };
 
@@ -208,7 +222,13 @@ export function Component() {
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>
-            <Outlet />
+            {isTenantUser && !value.timeZone && !country.isError && !tenant.isError ? (
+              <Center mih={200}>
+                <Loader aria-label={t('table.loading')} />
+              </Center>
+            ) : (
+              <Outlet />
+            )}
           </AppShell.Main>
         </AppShell>
       </ModalHost>
