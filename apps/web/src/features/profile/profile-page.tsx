@@ -28,7 +28,12 @@ export function ProfilePage() {
   });
   const { reset } = form;
   useEffect(() => {
-    if (configuration.data) reset(configuration.data);
+    // only what this form edits: the rest of the configuration (table settings) is not its to
+    // validate or send, and the strict schema would refuse it without a field to show it on
+    if (configuration.data) {
+      const { locale, theme, persistentLogin } = configuration.data;
+      reset({ locale, theme, persistentLogin });
+    }
   }, [configuration.data, reset]);
 
   const mutation = useMutation({
