@@ -71,12 +71,16 @@ async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** A phone-sized browser for the person or the operator. */
-async function phone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+/** A phone-sized browser for the person or the operator (in the tenant's zone unless told). */
+async function phone(
+  browser: Browser,
+  baseURL: string | undefined,
+  timezoneId = 'America/Costa_Rica',
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
     locale: 'es-ES',
-    timezoneId: 'America/Costa_Rica',
+    timezoneId,
     viewport: { width: 360, height: 780 },
     isMobile: true,
     hasTouch: true,
@@ -213,7 +217,8 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   const marketplace = list.items.find((item) => item.name === MARKETPLACE);
   expect(marketplace).toBeTruthy();
 
-  const page = await phone(browser, baseURL);
+  // the person's phone is set to UTC: the page still shows Costa Rica's times
+  const page = await phone(browser, baseURL, 'UTC');
   // Without a token the marketplace sends the person to sign in.
   await page.goto(marketplace?.publicPath as string);
   await expect(page).toHaveURL(new RegExp(`/${TENANT}/marketplace-authentication/${CAMPAIGN}\\?m=`));
@@ -254,8 +259,10 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   await page.getByRole('button', { name: `Canjear ${PRODUCT}` }).click();
   await expect(page.getByText('Elija la tienda donde retirará el producto.')).toBeVisible();
   await page.getByLabel('Tienda de retiro').selectOption({ label: `${SHOP_NAME} · Avenida Central (5)` });
+  const redeemedFrom = new Date();
   await page.getByRole('button', { name: `Canjear ${PRODUCT}` }).click();
   await expect(page.getByRole('heading', { name: '¡Canje realizado!' })).toBeVisible();
+  const redeemedTo = new Date();
   const voucher = page.locator('[data-result] [data-voucher-code]');
   await expect(voucher).toHaveText(/^[A-Z0-9]{12,}$/);
   state.voucher = (await voucher.textContent()) ?? '';
@@ -273,6 +280,11 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   await expect(items.first()).toContainText(`Canje de producto: ${PRODUCT}`);
   await expect(items.first()).toContainText('−200 pts');
   await expect(items.first()).toContainText(state.voucher);
+  const inCostaRica = (date: Date) =>
+    date.toLocaleString('es', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Costa_Rica' });
+  expect([inCostaRica(redeemedFrom), inCostaRica(redeemedTo)]).toContain(
+    await items.first().locator('time').textContent(),
+  );
   await expect(items.nth(1)).toContainText(REDEEM_CODE);
   await expect(items.nth(1)).toContainText('+500 pts');
   await expect(page.locator('[data-balance]')).toHaveText('300');

@@ -29,6 +29,8 @@ export type MarketPageData = {
   marketplaceId: string | null;
   /** The person of the transactions page (`{id}`), else null. */
   personId: string | null;
+  /** The campaign country's time zone: times are shown in it, whatever the phone's zone. */
+  timeZone: string;
   messages: Record<string, string>;
 };
 

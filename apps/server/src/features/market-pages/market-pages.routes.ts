@@ -71,6 +71,7 @@ async function renderMarketPage(
       campaign: campaign.name,
       marketplaceId: marketplace?.id ?? null,
       personId: kind === 'transactions' ? (path.id ?? null) : null,
+      timeZone: country?.timeZone ?? 'UTC',
       messages: marketMessages(),
     },
   });

@@ -64,7 +64,11 @@ describe('end-customer pages', () => {
     expect(marketplace.text).toContain('<h1>Tienda de puntos</h1>');
     expect(marketplace.text).toMatch(/:root\{--p:#[0-9a-fA-F]{3,8};/);
     const transactions = await t.request({ url: pages.transactions });
-    expect(pageData(transactions.text)).toMatchObject({ marketplaceId: null, personId });
+    expect(pageData(transactions.text)).toMatchObject({
+      marketplaceId: null,
+      personId,
+      timeZone: 'America/Costa_Rica',
+    });
     const auth = await t.request({ url: pages['marketplace-authentication'] });
     expect(auth.text).toContain('<label for="cedula">');
     expect(auth.text).toContain('autocomplete="one-time-code"');

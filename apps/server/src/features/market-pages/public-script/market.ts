@@ -36,6 +36,8 @@ type PageData = {
   campaign: string;
   marketplaceId: string | null;
   personId: string | null;
+  /** The campaign country's time zone: times are shown in it, whatever the phone's zone. */
+  timeZone: string;
   messages: Record<string, string>;
 };
 
@@ -553,7 +555,11 @@ async function bindCode(page: PageData, session: StoredSession): Promise<void> {
 // --- transactions ----------------------------------------------------------------------------
 
 function transactionItem(item: Transaction): HTMLElement {
-  const when = new Date(item.at).toLocaleString('es', { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Date(item.at).toLocaleString('es', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: data?.timeZone || 'UTC',
+  });
   const sign = item.amount > 0 ? 'plus' : item.amount < 0 ? 'minus' : 'zero';
   return el(
     'li',
@@ -567,7 +573,8 @@ function transactionItem(item: Transaction): HTMLElement {
     el(
       'span',
       { class: 'mk-muted' },
-      `${when}${item.balanceAfter === null ? '' : ` · saldo ${formatPoints(item.balanceAfter)}`}`,
+      el('time', { datetime: item.at }, when),
+      item.balanceAfter === null ? null : ` · saldo ${formatPoints(item.balanceAfter)}`,
     ),
     item.order ? deliveryNode(item.order) : null,
   );
