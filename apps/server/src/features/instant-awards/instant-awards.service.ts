@@ -43,9 +43,14 @@ async function instantCampaign(tx: Tx, tenantId: string, id: string): Promise<Ca
   return campaign;
 }
 
-/** Prizes and moments are fixed from the campaign's start: the seal shown before it holds. */
+/**
+ * Prizes and moments are fixed once people can take part: from the start of a campaign that has
+ * been activated (or from its activation, when that comes later). A draft whose start date has
+ * passed can still be set up. The campaign row is locked by the caller, so an activation waits.
+ */
 function assertNotStarted(ctx: Ctx, campaign: CampaignRow) {
-  if (ctx.clock.now() >= campaign.startsAt) throw new AppError('INSTANT_AWARDS_FROZEN');
+  if (campaign.activatedAt && ctx.clock.now() >= campaign.startsAt)
+    throw new AppError('INSTANT_AWARDS_FROZEN');
 }
 
 export async function listPrizes(ctx: Ctx, campaignId: string): Promise<{ items: Prize[] }> {

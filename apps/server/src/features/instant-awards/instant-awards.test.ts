@@ -4,6 +4,7 @@ import {
   createActiveCampaign,
   createCentre,
   participate,
+  STANDARD_FORM,
   validAnswers,
 } from '../../testing/campaign-fixtures.ts';
 import { createTestApp, type TestTenant } from '../../testing/test-app.ts';
@@ -47,6 +48,51 @@ function setMoments(tenant: TestTenant, campaignId: string, body: unknown) {
 }
 
 describe('prizes and sealed moments', () => {
+  it('a draft whose start has passed can still be set up; activated, it is frozen', async () => {
+    const tenant = await t.createTenant();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: {
+        name: t.unique('c'),
+        title: 'Premios al instante',
+        kind: 'instant_award',
+        countryCode: 'CR',
+        startsAt: START.toISOString(),
+        endsAt: END.toISOString(),
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const campaignId = created.body.id as string;
+    t.clock.set(new Date('2026-06-01T16:30:00Z')); // past its start, still a draft
+    await addPrize(tenant, campaignId, { stock: 2 });
+    expect((await setMoments(tenant, campaignId, { generate: true })).status).toBe(200);
+
+    const form = await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${campaignId}/form`,
+      token: tenant.admin.token,
+      body: STANDARD_FORM,
+    });
+    expect(form.status).toBe(200);
+    const activated = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${campaignId}/active-status`,
+      token: tenant.admin.token,
+      body: { active: true },
+    });
+    expect(activated.status, activated.text).toBe(200);
+    const frozen = await t.request({
+      method: 'POST',
+      url: `/api/instant-awards/${campaignId}/prizes`,
+      token: tenant.admin.token,
+      body: { name: 'Bono', value: 1, stock: 1 },
+    });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error.code).toBe('INSTANT_AWARDS_FROZEN');
+  });
+
   it('generates one moment per unit of stock inside the window, sealed, revealed after the end', async () => {
     const tenant = await t.createTenant();
     const campaign = await setup(tenant);
