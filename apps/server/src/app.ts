@@ -13,10 +13,10 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
-import { expirePointsJob, pointsExpirySchedule } from './features/points/points.service.ts';
-import { generateCodesJob } from './features/reward-codes/reward-codes.service.ts';
+import { expirePointsJob, pointsExpirySchedule } from './features/points/index.ts';
+import { generateCodesJob } from './features/reward-codes/index.ts';
 import type { App, Limits } from './features/types.ts';
-import { findPrincipal } from './features/users/users.repository.ts';
+import { findPrincipal } from './features/users/index.ts';
 import { authGuard } from './platform/auth/guard.ts';
 import { principalCache, principalKey } from './platform/auth/principals.ts';
 import { CacheRegistry } from './platform/cache.ts';

@@ -3,10 +3,10 @@ import { TenantConfig, Theme } from '@promo/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { PLATFORM_TENANT_ID } from './db/schema.ts';
-import { insertCampaign } from './features/campaigns/campaigns.repository.ts';
-import { insertSampleLanding } from './features/landings/sample-landing.ts';
-import { findTenantBySlug, insertTenant } from './features/tenants/tenants.repository.ts';
-import { countUsers, insertUser } from './features/users/users.repository.ts';
+import { insertCampaign } from './features/campaigns/index.ts';
+import { insertSampleLanding } from './features/landings/index.ts';
+import { findTenantBySlug, insertTenant } from './features/tenants/index.ts';
+import { countUsers, insertUser } from './features/users/index.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 
 export type FirstRun = { superadminPassword: string; adminPassword: string; generated: boolean };

@@ -6,7 +6,7 @@ import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openWhenReachable } from './db/wait-for-database.ts';
-import { seedCountries } from './features/countries/countries.service.ts';
+import { seedCountries } from './features/countries/index.ts';
 import { connectRedis } from './platform/http/redis-client.ts';
 import { shutdownOnSignal } from './shutdown.ts';
 

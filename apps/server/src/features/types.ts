@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../platform/context.ts';
 import type { Throttle } from '../platform/http/throttle.ts';
 import type { PublicAssets } from '../platform/public-assets/load.ts';
-import type { SignInPolicy } from './auth/sign-in-protection.ts';
+import type { SignInPolicy } from './auth/index.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { seedCountries } from '../features/countries/countries.service.ts';
+import { seedCountries } from '../features/countries/index.ts';
 import { buildPublicAssets } from '../platform/public-assets/build.ts';
 import { PUBLIC_BUNDLES } from '../public-bundles.ts';
 import { adminUrl } from './postgres-url.ts';

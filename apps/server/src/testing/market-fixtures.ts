@@ -1,4 +1,4 @@
-import { signCustomerToken } from '../features/marketplace/customer-auth.ts';
+import { signCustomerToken } from '../features/marketplace/index.ts';
 import { createActiveCampaign, createCentre, nextCedula } from './campaign-fixtures.ts';
 import { multipart } from './multipart.ts';
 import { TEST_SECRET, type TestApp, type TestTenant } from './test-app.ts';

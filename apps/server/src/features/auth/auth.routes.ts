@@ -7,7 +7,7 @@ import {
 } from '@promo/contract';
 import { ANY_ROLE } from '../../platform/auth/guard.ts';
 import type { FeatureDeps } from '../types.ts';
-import { getSessionUser } from '../users/users.service.ts';
+import { getSessionUser } from '../users/index.ts';
 import { login, validateToken } from './auth.service.ts';
 import { SIGN_IN_POLICY } from './sign-in-protection.ts';
 

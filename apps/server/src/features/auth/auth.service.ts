@@ -4,8 +4,8 @@ import { checkPassword } from '../../platform/auth/passwords.ts';
 import { signToken, verifyToken } from '../../platform/auth/tokens.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/tenants.repository.ts';
-import { findPrincipal, findUserByUsername, updateUserRow } from '../users/users.repository.ts';
+import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/index.ts';
+import { findPrincipal, findUserByUsername, updateUserRow } from '../users/index.ts';
 import {
   addressKey,
   clearSignInFailures,

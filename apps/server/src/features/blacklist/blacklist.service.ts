@@ -14,7 +14,7 @@ import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.t
 import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { findCampaign, findCampaignByName } from '../campaigns/campaigns.repository.ts';
+import { findCampaign, findCampaignByName } from '../campaigns/index.ts';
 import {
   deleteBlacklistEntry,
   insertBlacklistEntry,

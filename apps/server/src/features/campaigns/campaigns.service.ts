@@ -11,8 +11,8 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
-import { campaignCentres, setCampaignCentres } from '../centres/centres.service.ts';
-import { findCountry } from '../countries/countries.repository.ts';
+import { campaignCentres, setCampaignCentres } from '../centres/index.ts';
+import { findCountry } from '../countries/index.ts';
 import {
   type CampaignRow,
   deleteCampaignRow,

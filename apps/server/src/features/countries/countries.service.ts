@@ -5,7 +5,7 @@ import seed from '../../db/seed/countries.json' with { type: 'json' };
 import { audit } from '../../platform/audit.ts';
 import { type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
-import { countTenantsInCountry, PLATFORM_TENANT_ID } from '../tenants/tenants.repository.ts';
+import { countTenantsInCountry, PLATFORM_TENANT_ID } from '../tenants/index.ts';
 import {
   deleteCountryRow,
   findCountry,

@@ -4,7 +4,7 @@ import { IMAGE_UPLOAD_LIMITS, type Image, type Page } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+import { findTenantBySlugCached } from '../tenants/index.ts';
 import { readLimited, reencodeImage } from './image-encoding.ts';
 import {
   deleteImage,

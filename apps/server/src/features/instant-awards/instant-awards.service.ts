@@ -14,9 +14,8 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { iso } from '../../platform/sql.ts';
-import { type CampaignRow, findCampaignByName } from '../campaigns/campaigns.repository.ts';
-import { getCampaignRow } from '../campaigns/campaigns.service.ts';
-import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+import { type CampaignRow, findCampaignByName, getCampaignRow } from '../campaigns/index.ts';
+import { findTenantBySlugCached } from '../tenants/index.ts';
 import {
   claimMoment,
   deletePrizeRow,

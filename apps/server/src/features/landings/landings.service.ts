@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { campaignState, findCampaign } from '../campaigns/campaigns.repository.ts';
+import { campaignState, findCampaign } from '../campaigns/index.ts';
 import {
   deleteLandingRow,
   findLanding,

@@ -3,12 +3,11 @@ import type { FormField } from '@promo/contract';
 import type { LandingDocument } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
-import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/campaigns.repository.ts';
-import { campaignCentreRows } from '../centres/centres.repository.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
-import { isOpen } from '../participations/participate.ts';
-import { minimumAge } from '../participations/rules.ts';
-import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
+import { campaignCentreRows } from '../centres/index.ts';
+import { findCountryCached } from '../countries/index.ts';
+import { isOpen, minimumAge } from '../participations/index.ts';
+import { findTenantBySlugCached } from '../tenants/index.ts';
 import { findLandingGroupByName, findPublishedDocuments } from './landings.repository.ts';
 import {
   contentSecurityPolicy,

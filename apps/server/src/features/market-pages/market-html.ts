@@ -1,6 +1,6 @@
 import { type ErrorCode, errorMessage } from '@promo/contract';
 import { escapeHtml } from '@promo/landing';
-import { jsonBlock } from '../landings/public-html.ts';
+import { jsonBlock } from '../landings/index.ts';
 
 /** The five end-customer pages (spec routes `{tenant}/marketplace...` and `{tenant}/transactions...`). */
 export type MarketPageKind =

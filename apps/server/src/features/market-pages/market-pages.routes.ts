@@ -3,12 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { marketplaces } from '../../db/schema.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
-import { contentSecurityPolicy } from '../landings/public-html.ts';
-import { type PublicPage, pageNonce, simplePublicPage } from '../landings/public-page.ts';
-import { holdsPoints } from '../points/points.service.ts';
-import { findTenantBySlugCached, publicThemeOf } from '../tenants/tenants.service.ts';
+import { findCampaignByName } from '../campaigns/index.ts';
+import { findCountryCached } from '../countries/index.ts';
+import { contentSecurityPolicy, type PublicPage, pageNonce, simplePublicPage } from '../landings/index.ts';
+import { holdsPoints } from '../points/index.ts';
+import { findTenantBySlugCached, publicThemeOf } from '../tenants/index.ts';
 import type { FeatureDeps } from '../types.ts';
 import { type MarketPageKind, marketMessages, marketPageHtml, type PageColors } from './market-html.ts';
 

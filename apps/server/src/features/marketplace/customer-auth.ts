@@ -24,11 +24,10 @@ import {
   recordSignInFailure,
   SIGN_IN_POLICY,
   type SignInPolicy,
-} from '../auth/sign-in-protection.ts';
-import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
-import { publicTenant } from '../participations/participate.ts';
-import { balanceOf } from '../points/ledger.ts';
-import { holdsPoints } from '../points/points.service.ts';
+} from '../auth/index.ts';
+import { findCampaignByName } from '../campaigns/index.ts';
+import { publicTenant } from '../participations/index.ts';
+import { balanceOf, holdsPoints } from '../points/index.ts';
 
 /**
  * The end customer's token lives 30 minutes; a one-time code 10 minutes. Wrong codes are counted

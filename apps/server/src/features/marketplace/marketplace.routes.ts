@@ -26,7 +26,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
-import { SIGN_IN_POLICY } from '../auth/sign-in-protection.ts';
+import { SIGN_IN_POLICY } from '../auth/index.ts';
 import type { FeatureDeps } from '../types.ts';
 import { type AuthPurpose, customerOf, customerScope, requestCode, verifyCode } from './customer-auth.ts';
 import {

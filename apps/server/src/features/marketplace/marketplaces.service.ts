@@ -13,11 +13,10 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { findCampaign } from '../campaigns/campaigns.repository.ts';
-import { pointsCampaign } from '../points/points.service.ts';
-import { shopStock } from '../products/products.service.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
-import { publicThemeOf } from '../tenants/tenants.service.ts';
+import { findCampaign } from '../campaigns/index.ts';
+import { pointsCampaign } from '../points/index.ts';
+import { shopStock } from '../products/index.ts';
+import { findTenantById, publicThemeOf } from '../tenants/index.ts';
 
 export type MarketplaceRow = typeof marketplaces.$inferSelect;
 

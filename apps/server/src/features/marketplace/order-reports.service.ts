@@ -8,7 +8,7 @@ import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
-import { operatorCentre } from '../reward-codes/redemption.service.ts';
+import { operatorCentre } from '../reward-codes/index.ts';
 
 type Filter = {
   campaignId?: string | undefined;

@@ -20,12 +20,10 @@ import {
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
-import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
-import { balanceOf } from '../points/ledger.ts';
-import { post } from '../points/points.service.ts';
-import { type UsedCode, useRedeemCode } from '../points/redeem-codes.service.ts';
-import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
+import { balanceOf, post, type UsedCode, useRedeemCode } from '../points/index.ts';
+import { codeLength, generateCodes } from '../reward-codes/index.ts';
+import { findTenantById } from '../tenants/index.ts';
 import type { CustomerClaims } from './customer-auth.ts';
 import {
   findMarketplaceRow,

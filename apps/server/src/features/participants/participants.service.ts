@@ -10,8 +10,7 @@ import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
-import { findCountry } from '../countries/countries.repository.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
+import { findCountry, findCountryCached } from '../countries/index.ts';
 import {
   eraseParticipant,
   findParticipant,

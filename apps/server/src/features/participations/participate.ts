@@ -19,9 +19,9 @@ import {
   campaignState,
   findCampaignWithRules,
   formFieldsOf,
-} from '../campaigns/campaigns.repository.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
-import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+} from '../campaigns/index.ts';
+import { findCountryCached } from '../countries/index.ts';
+import { findTenantBySlugCached } from '../tenants/index.ts';
 import { deviceClass } from './device-class.ts';
 import { participationKinds } from './participation-kinds.ts';
 import {

@@ -1,11 +1,11 @@
 import type { CampaignKind, ParticipationOutcome } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
-import type { CampaignRow, CampaignRule } from '../campaigns/campaigns.repository.ts';
-import { awardInstantPrize } from '../instant-awards/instant-awards.service.ts';
-import { creditParticipation } from '../points/points.service.ts';
-import { addRaffleEntries } from '../raffles/raffle-codes.service.ts';
-import { assignCode } from '../reward-codes/reward-codes.service.ts';
+import type { CampaignRow, CampaignRule } from '../campaigns/index.ts';
+import { awardInstantPrize } from '../instant-awards/index.ts';
+import { creditParticipation } from '../points/index.ts';
+import { addRaffleEntries } from '../raffles/index.ts';
+import { assignCode } from '../reward-codes/index.ts';
 
 /**
  * What a campaign kind does with an accepted participation, inside its transaction, before the

@@ -1,8 +1,8 @@
 import type { PublicCampaign } from '@promo/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findCampaignByName, formFieldsOf } from '../campaigns/campaigns.repository.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
+import { findCampaignByName, formFieldsOf } from '../campaigns/index.ts';
+import { findCountryCached } from '../countries/index.ts';
 import { isOpen, publicTenant } from './participate.ts';
 
 /** A campaign as its public page shows it; archived and never-activated campaigns are not found. */

@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pointsAccounts, pointsLedger } from '../../db/schema.ts';
 import { iso } from '../../platform/sql.ts';
-import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
 
 export type LedgerRow = typeof pointsLedger.$inferSelect;
 

@@ -18,8 +18,8 @@ import {
 import { localTime } from '../../platform/local-time.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
-import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
-import { getCampaignRow } from '../campaigns/campaigns.service.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
+import { getCampaignRow } from '../campaigns/index.ts';
 import {
   balanceOf,
   creditExpiry,

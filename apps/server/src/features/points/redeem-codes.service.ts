@@ -18,7 +18,7 @@ import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
-import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
+import { codeLength, generateCodes } from '../reward-codes/index.ts';
 import { pointsCampaign } from './points.service.ts';
 
 const UPLOADED_CODE = /^[A-Z0-9]{4,64}$/;

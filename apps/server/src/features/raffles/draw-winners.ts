@@ -5,8 +5,8 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
-import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
-import { getCampaignRow } from '../campaigns/campaigns.service.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
+import { getCampaignRow } from '../campaigns/index.ts';
 import { ALGORITHM, drawPositionsAsync, EntryListReader } from './draw-algorithm.ts';
 import { winnerNotification } from './notifications.ts';
 import {

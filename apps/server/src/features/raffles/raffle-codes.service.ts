@@ -8,10 +8,10 @@ import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
-import { findCampaignByName } from '../campaigns/campaigns.repository.ts';
-import { participate } from '../participations/participate.ts';
-import { codeLength, generateCodes } from '../reward-codes/code-generator.ts';
-import { findTenantBySlugCached } from '../tenants/tenants.service.ts';
+import { findCampaignByName } from '../campaigns/index.ts';
+import { participate } from '../participations/index.ts';
+import { codeLength, generateCodes } from '../reward-codes/index.ts';
+import { findTenantBySlugCached } from '../tenants/index.ts';
 import { raffleCampaign } from './draw-winners.ts';
 import {
   consumeCodes,

@@ -6,7 +6,7 @@ import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
-import { getCampaignRow } from '../campaigns/campaigns.service.ts';
+import { getCampaignRow } from '../campaigns/index.ts';
 import { ENTRIES_HEADER } from './draw-algorithm.ts';
 import { raffleCampaign, toCertificate, toResult } from './draw-winners.ts';
 import { winnerNotification } from './notifications.ts';

@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
+import { findCountryCached } from '../countries/index.ts';
 import {
   centreAllowed,
   findCodeRow,

@@ -5,8 +5,8 @@ import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.
 import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
-import { findCountryCached } from '../countries/countries.service.ts';
-import { findTenantById } from '../tenants/tenants.repository.ts';
+import { findCountryCached } from '../countries/index.ts';
+import { findTenantById } from '../tenants/index.ts';
 import { operatorCentre } from './redemption.service.ts';
 import {
   codeTotals,

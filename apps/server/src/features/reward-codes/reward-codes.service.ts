@@ -19,11 +19,10 @@ import { iso } from '../../platform/sql.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
-import { rulesOfCampaign } from '../campaigns/campaign-rules.service.ts';
-import type { CampaignRow } from '../campaigns/campaigns.repository.ts';
-import { getCampaignRow } from '../campaigns/campaigns.service.ts';
-import { lockParticipantByCedula } from '../participants/participants.service.ts';
-import { maxCodesPerIdentity } from '../participations/participation-kinds.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
+import { getCampaignRow, rulesOfCampaign } from '../campaigns/index.ts';
+import { lockParticipantByCedula } from '../participants/index.ts';
+import { maxCodesPerIdentity } from '../participations/index.ts';
 import { codeLength, generateCodes } from './code-generator.ts';
 import {
   centreAllowed,

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { attachment, csvLine } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findCampaign, findGroup } from '../campaigns/campaigns.repository.ts';
-import { groupCampaignIds } from '../participations/participations.repository.ts';
+import { findCampaign, findGroup } from '../campaigns/index.ts';
+import { groupCampaignIds } from '../participations/index.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   ageStatistics,

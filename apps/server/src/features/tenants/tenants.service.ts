@@ -15,8 +15,8 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { forgetAllPrincipals } from '../../platform/auth/principals.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
-import { findCountry } from '../countries/countries.repository.ts';
-import { insertUser } from '../users/users.repository.ts';
+import { findCountry } from '../countries/index.ts';
+import { insertUser } from '../users/index.ts';
 import {
   deleteSuspendedTenant,
   findTenantById,

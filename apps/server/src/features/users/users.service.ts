@@ -21,8 +21,8 @@ import { signToken } from '../../platform/auth/tokens.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
 import { queueEmail } from '../../platform/outbox.ts';
-import { centreExists } from '../centres/centres.service.ts';
-import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/tenants.repository.ts';
+import { centreExists } from '../centres/index.ts';
+import { findTenantBySlug, PLATFORM_TENANT_ID } from '../tenants/index.ts';
 import {
   consumePasswordReset,
   deleteUserRow,

@@ -1,0 +1,2 @@
+/** The marketplace feature's public face: what other features and the app may use. */
+export { signCustomerToken } from './customer-auth.ts';
