@@ -1,6 +1,6 @@
 import type { Role } from '@promo/contract';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { forceLogout, readSession } from '../features/auth/session.ts';
+import { forceLogout, readSession } from '../features/auth/index.ts';
 import { loginPath, withTenant } from '../lib/paths.ts';
 import { readTenantConfig } from '../lib/session-storage.ts';
 

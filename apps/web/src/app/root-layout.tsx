@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { forceLogout, readSession } from '../features/auth/session.ts';
+import { forceLogout, readSession } from '../features/auth/index.ts';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { buildCssVariablesResolver, buildMantineTheme, useThemeState } from '../lib/theme.ts';

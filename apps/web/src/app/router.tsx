@@ -1,5 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { readSession, setSessionNavigator } from '../features/auth/session.ts';
+import { readSession, setSessionNavigator } from '../features/auth/index.ts';
 import { pagesPath } from '../lib/paths.ts';
 import {
   requireAdminLoader,

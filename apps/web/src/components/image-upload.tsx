@@ -3,7 +3,7 @@ import type { Image } from '@promo/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadImage } from '../features/images/images.api.ts';
+import { uploadImage } from '../features/images/index.ts';
 import { ApiError } from '../lib/api.ts';
 
 /** "Upload image": the server checks, re-encodes and keeps it in the tenant's assets. */

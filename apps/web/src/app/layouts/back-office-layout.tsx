@@ -18,13 +18,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { ModalHost } from '../../components/modal-host.tsx';
-import { meQuery } from '../../features/auth/auth.api.ts';
-import { type BackOffice, BackOfficeContext } from '../../features/auth/back-office-context.ts';
-import { logout, readSession } from '../../features/auth/session.ts';
-import { countryQuery } from '../../features/countries/countries.api.ts';
-import { ChangePasswordForm } from '../../features/profile/change-password-form.tsx';
-import { ownTenantQuery } from '../../features/tenants/tenants.api.ts';
-import { configurationQuery } from '../../features/users/users.api.ts';
+import {
+  type BackOffice,
+  BackOfficeContext,
+  logout,
+  meQuery,
+  readSession,
+} from '../../features/auth/index.ts';
+import { countryQuery } from '../../features/countries/index.ts';
+import { ChangePasswordForm } from '../../features/profile/index.ts';
+import { ownTenantQuery } from '../../features/tenants/index.ts';
+import { configurationQuery } from '../../features/users/index.ts';
 import { type AppLocale, appLocale, changeLocale } from '../../lib/i18n.ts';
 import { registerMarketLocales } from '../../lib/locales/market.ts';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';

@@ -1,4 +1,4 @@
-import { BlacklistPage } from '../../features/blacklist/blacklist-page.tsx';
+import { BlacklistPage } from '../../features/blacklist/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = BlacklistPage;

@@ -1,4 +1,4 @@
-import { BuilderPage } from '../../features/builder/builder-page.tsx';
+import { BuilderPage } from '../../features/builder/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = BuilderPage;

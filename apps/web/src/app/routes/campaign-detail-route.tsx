@@ -1,4 +1,4 @@
-import { CampaignDetailPage } from '../../features/campaigns/campaign-detail-page.tsx';
+import { CampaignDetailPage } from '../../features/campaigns/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CampaignDetailPage;

@@ -1,4 +1,4 @@
-import { GroupsPage } from '../../features/campaigns/groups-page.tsx';
+import { GroupsPage } from '../../features/campaigns/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = GroupsPage;

@@ -1,4 +1,4 @@
-import { CampaignsPage } from '../../features/campaigns/campaigns-page.tsx';
+import { CampaignsPage } from '../../features/campaigns/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CampaignsPage;

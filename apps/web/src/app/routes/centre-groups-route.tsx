@@ -1,4 +1,4 @@
-import { CentreGroupsPage } from '../../features/centres/centre-groups-page.tsx';
+import { CentreGroupsPage } from '../../features/centres/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CentreGroupsPage;

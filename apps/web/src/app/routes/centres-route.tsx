@@ -1,4 +1,4 @@
-import { CentresPage } from '../../features/centres/centres-page.tsx';
+import { CentresPage } from '../../features/centres/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CentresPage;

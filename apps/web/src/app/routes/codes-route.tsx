@@ -1,4 +1,4 @@
-import { CodesPage } from '../../features/reward-codes/codes-page.tsx';
+import { CodesPage } from '../../features/reward-codes/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CodesPage;

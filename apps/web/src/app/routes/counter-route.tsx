@@ -1,4 +1,4 @@
-import { CounterPage } from '../../features/redemption/counter-page.tsx';
+import { CounterPage } from '../../features/redemption/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CounterPage;

@@ -1,4 +1,4 @@
-import { CountriesPage } from '../../features/countries/countries-page.tsx';
+import { CountriesPage } from '../../features/countries/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CountriesPage;

@@ -1,4 +1,4 @@
-import { CrmPage } from '../../features/crm/crm-page.tsx';
+import { CrmPage } from '../../features/crm/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CrmPage;

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useBackOffice } from '../../features/auth/back-office-context.ts';
+import { useBackOffice } from '../../features/auth/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';

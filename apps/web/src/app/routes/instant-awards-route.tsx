@@ -1,4 +1,4 @@
-import { InstantAwardsPage } from '../../features/instant-awards/instant-awards-page.tsx';
+import { InstantAwardsPage } from '../../features/instant-awards/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = InstantAwardsPage;

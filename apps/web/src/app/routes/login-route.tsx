@@ -1,4 +1,4 @@
-import { LoginPage } from '../../features/auth/login-page.tsx';
+import { LoginPage } from '../../features/auth/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = LoginPage;

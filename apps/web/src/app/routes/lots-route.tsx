@@ -1,4 +1,4 @@
-import { LotsPage } from '../../features/products/lots-page.tsx';
+import { LotsPage } from '../../features/products/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = LotsPage;

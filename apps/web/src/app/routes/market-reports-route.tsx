@@ -1,4 +1,4 @@
-import { MarketReportsPage } from '../../features/market-reports/market-reports-page.tsx';
+import { MarketReportsPage } from '../../features/market-reports/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = MarketReportsPage;

@@ -1,4 +1,4 @@
-import { MarketplacesPage } from '../../features/marketplaces/marketplaces-page.tsx';
+import { MarketplacesPage } from '../../features/marketplaces/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = MarketplacesPage;

@@ -1,4 +1,4 @@
-import { PointsPage } from '../../features/points/points-page.tsx';
+import { PointsPage } from '../../features/points/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = PointsPage;

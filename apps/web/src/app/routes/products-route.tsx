@@ -1,4 +1,4 @@
-import { ProductsPage } from '../../features/products/products-page.tsx';
+import { ProductsPage } from '../../features/products/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = ProductsPage;

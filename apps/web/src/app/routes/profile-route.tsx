@@ -1,4 +1,4 @@
-import { ProfilePage } from '../../features/profile/profile-page.tsx';
+import { ProfilePage } from '../../features/profile/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = ProfilePage;

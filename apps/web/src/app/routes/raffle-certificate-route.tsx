@@ -1,4 +1,4 @@
-import { CertificatePage } from '../../features/raffles/certificate-page.tsx';
+import { CertificatePage } from '../../features/raffles/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = CertificatePage;

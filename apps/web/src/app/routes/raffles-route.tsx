@@ -1,4 +1,4 @@
-import { RafflesPage } from '../../features/raffles/raffles-page.tsx';
+import { RafflesPage } from '../../features/raffles/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = RafflesPage;

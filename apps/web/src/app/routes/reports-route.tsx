@@ -1,4 +1,4 @@
-import { ReportsPage } from '../../features/reports/reports-page.tsx';
+import { ReportsPage } from '../../features/reports/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = ReportsPage;

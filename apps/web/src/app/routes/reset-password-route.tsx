@@ -1,4 +1,4 @@
-import { ResetPasswordPage } from '../../features/auth/reset-password-page.tsx';
+import { ResetPasswordPage } from '../../features/auth/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = ResetPasswordPage;

@@ -1,4 +1,4 @@
-import { StatisticsPage } from '../../features/statistics/statistics-page.tsx';
+import { StatisticsPage } from '../../features/statistics/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = StatisticsPage;

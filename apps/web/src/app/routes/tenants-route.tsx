@@ -1,4 +1,4 @@
-import { TenantsPage } from '../../features/tenants/tenants-page.tsx';
+import { TenantsPage } from '../../features/tenants/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = TenantsPage;

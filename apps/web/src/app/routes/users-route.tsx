@@ -1,4 +1,4 @@
-import { UsersPage } from '../../features/users/users-page.tsx';
+import { UsersPage } from '../../features/users/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 export const Component = UsersPage;

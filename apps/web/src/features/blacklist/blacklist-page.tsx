@@ -16,8 +16,8 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { addBlacklistEntry, blacklistQuery, removeBlacklistEntry } from './blacklist.api.ts';
 
 function BlacklistForm({ onDone }: { onDone: () => void }) {

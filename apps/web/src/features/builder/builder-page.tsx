@@ -5,10 +5,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { ModalHost } from '../../components/modal-host.tsx';
 import { registerBuilderLocales } from '../../lib/locales/builder.ts';
 import { withTenant } from '../../lib/paths.ts';
-import { campaignFormQuery, campaignQuery } from '../campaigns/campaigns.api.ts';
-import { countryQuery } from '../countries/countries.api.ts';
-import { landingQuery } from '../landings/landings.api.ts';
-import { LandingsScreen } from '../landings/landings-screen.tsx';
+import { campaignFormQuery, campaignQuery } from '../campaigns/index.ts';
+import { countryQuery } from '../countries/index.ts';
+import { LandingsScreen, landingQuery } from '../landings/index.ts';
 import { Editor } from './editor.tsx';
 
 // The builder's texts load with this (lazy) route, not with the login page.

@@ -27,7 +27,7 @@ import { Link } from 'react-router';
 import { appLocale } from '../../lib/i18n.ts';
 import { STORAGE_KEYS } from '../../lib/session-storage.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { publishLanding } from '../landings/landings.api.ts';
+import { publishLanding } from '../landings/index.ts';
 import { Canvas, elementIdAt, type PreviewWidth } from './canvas.tsx';
 import { copyToClipboard, readClipboard } from './clipboard.ts';
 import { BuilderDnd, type DragData, type DropData, type Point, useDragSource } from './dnd.tsx';

@@ -2,7 +2,7 @@ import type { LandingDocument } from '@promo/landing';
 import { validateDocument } from '@promo/landing';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { updateLanding } from '../landings/landings.api.ts';
+import { updateLanding } from '../landings/index.ts';
 
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'invalid';
 export const AUTOSAVE_DELAY_MS = 1200;

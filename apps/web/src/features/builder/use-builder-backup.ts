@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { setBuildFlag } from '../../lib/session-storage.ts';
-import { registerBuilderElements } from '../auth/session.ts';
+import { registerBuilderElements } from '../auth/index.ts';
 
 /**
  * Marks the builder as open (the build flag) and lets a forced logout back up the landing's

@@ -9,8 +9,8 @@ import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { countryQuery } from '../countries/countries.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { countryQuery } from '../countries/index.ts';
 import { CampaignForm } from './campaign-form.tsx';
 import {
   archiveCampaign,

@@ -8,9 +8,9 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { RewardCodeSettings } from '../centres/reward-code-settings.tsx';
-import { countriesQuery } from '../countries/countries.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { RewardCodeSettings } from '../centres/index.ts';
+import { countriesQuery } from '../countries/index.ts';
 import { createCampaign, updateCampaign } from './campaigns.api.ts';
 
 /** What the inputs hold: dates as `YYYY-MM-DDTHH:mm` in the tenant's time zone. */

@@ -14,7 +14,7 @@ import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { pagesPath } from '../../lib/paths.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { CampaignForm } from './campaign-form.tsx';
 import { campaignsQuery } from './campaigns.api.ts';
 

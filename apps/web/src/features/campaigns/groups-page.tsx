@@ -23,7 +23,7 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery, createGroup, deleteGroup, groupsQuery, updateGroup } from './campaigns.api.ts';
 
 /** The groups call answers the whole list: this page searches, sorts and pages it locally. */

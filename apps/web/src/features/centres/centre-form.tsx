@@ -6,8 +6,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { countryQuery } from '../countries/countries.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { countryQuery } from '../countries/index.ts';
 import { CENTRE_FIELDS, type CentreFormValues, centreFormValues, toCentreBody } from './centre-form-model.ts';
 import { createCentre, updateCentre } from './centres.api.ts';
 

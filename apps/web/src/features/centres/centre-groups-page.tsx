@@ -10,7 +10,7 @@ import { type Column, DataTable, useTableState } from '../../components/data-tab
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { CentreMultiSelect } from './centre-pickers.tsx';
 import {
   centreGroupsQuery,

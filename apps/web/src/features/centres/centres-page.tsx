@@ -10,7 +10,7 @@ import { type Column, DataTable, useTableState } from '../../components/data-tab
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { CentreForm } from './centre-form.tsx';
 import { centresQuery, deleteCentre, uploadCentres } from './centres.api.ts';
 

@@ -1,7 +1,7 @@
 import { Fieldset, SimpleGrid, Text } from '@mantine/core';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CampaignFormValues } from '../campaigns/campaign-form.tsx';
+import type { CampaignFormValues } from '../campaigns/index.ts';
 import { CentreGroupMultiSelect, CentreMultiSelect } from './centre-pickers.tsx';
 
 /**

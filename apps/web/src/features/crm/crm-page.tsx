@@ -8,7 +8,7 @@ import { type Column, DataTable, useTableState } from '../../components/data-tab
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { erasePerson, exportPeople, exportPerson, participantsQuery } from './crm.api.ts';
 import { CreatePersonForm, PersonLookup, UploadPeople } from './person-forms.tsx';
 

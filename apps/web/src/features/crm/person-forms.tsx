@@ -22,8 +22,8 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { countriesQuery } from '../countries/countries.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { countriesQuery } from '../countries/index.ts';
 import { createPerson, uploadPeople, userInfo } from './crm.api.ts';
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);

@@ -26,7 +26,7 @@ import { confirmDanger } from '../../components/confirm.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { pagesPath, withTenant } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
 import {
   createLanding,
   createLandingGroup,

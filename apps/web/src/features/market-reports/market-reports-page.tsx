@@ -20,12 +20,11 @@ import { api } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
-import { CentreSelect } from '../centres/centre-pickers.tsx';
-import { pointsSummaryQuery } from '../points/points.api.ts';
-import { ReportDownloads } from '../reports/report-downloads.tsx';
-import { dayRange, type ReportFormat } from '../reports/report-range.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
+import { CentreSelect } from '../centres/index.ts';
+import { pointsSummaryQuery } from '../points/index.ts';
+import { dayRange, ReportDownloads, type ReportFormat } from '../reports/index.ts';
 
 type MarketReport = 'orders' | 'order-totals' | 'points';
 const LABELS: Record<MarketReport, string> = {

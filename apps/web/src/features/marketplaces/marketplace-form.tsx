@@ -16,9 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { checkedBody } from '../../lib/checked-body.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
-import { productOptionsQuery } from '../products/products.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
+import { productOptionsQuery } from '../products/index.ts';
 import {
   MARKETPLACE_FIELDS,
   type MarketplaceFormValues,

@@ -21,7 +21,7 @@ import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { MarketplaceForm } from './marketplace-form.tsx';
 import { deleteMarketplace, marketplacePreviewQuery, marketplacesQuery } from './marketplaces.api.ts';
 

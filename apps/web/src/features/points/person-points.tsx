@@ -20,7 +20,7 @@ import { checkedBody } from '../../lib/checked-body.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { adjustPoints, personPointsQuery } from './points.api.ts';
 import { type AdjustmentValues, signedAmount, toAdjustment } from './points-model.ts';
 

@@ -1,4 +1,4 @@
-import { parseWhole } from '../products/product-form-model.ts';
+import { parseWhole } from '../products/index.ts';
 
 export type AdjustmentValues = { amount: string; reason: string };
 

@@ -10,9 +10,9 @@ import { type Column, DataTable, useTableState } from '../../components/data-tab
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
-import { JobProgress } from '../reward-codes/job-progress.tsx';
+import { useBackOffice } from '../auth/index.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
+import { JobProgress } from '../reward-codes/index.ts';
 import { PersonPoints } from './person-points.tsx';
 import { accountsQuery, expirePoints } from './points.api.ts';
 import { RedeemBatches } from './redeem-batches.tsx';

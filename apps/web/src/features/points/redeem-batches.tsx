@@ -10,9 +10,8 @@ import { checkedBody } from '../../lib/checked-body.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { parseWhole } from '../products/product-form-model.ts';
-import { productOptionsQuery } from '../products/products.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { parseWhole, productOptionsQuery } from '../products/index.ts';
 import { batchesQuery, createBatch, downloadBatch, uploadRedeemCodes } from './points.api.ts';
 import { type BatchValueKind, batchValue } from './points-model.ts';
 

@@ -22,8 +22,8 @@ import { checkedBody } from '../../lib/checked-body.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { CentreSelect } from '../centres/centre-pickers.tsx';
+import { useBackOffice } from '../auth/index.ts';
+import { CentreSelect } from '../centres/index.ts';
 import {
   emptyLot,
   emptyShop,

@@ -8,7 +8,7 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { appLocale } from '../../lib/i18n.ts';
 import { replaceToken } from '../../lib/session-storage.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { changePassword } from '../users/users.api.ts';
+import { changePassword } from '../users/index.ts';
 
 const OwnPasswordForm = ChangePassword.extend({
   currentPassword: ChangePassword.shape.currentPassword.unwrap().min(1, { error: 'FIELD_REQUIRED' }),

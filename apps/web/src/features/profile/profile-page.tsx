@@ -9,9 +9,8 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { meQuery } from '../auth/auth.api.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { configurationQuery, updateConfiguration } from '../users/users.api.ts';
+import { meQuery, useBackOffice } from '../auth/index.ts';
+import { configurationQuery, updateConfiguration } from '../users/index.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const PreferencesForm = UserConfiguration.pick({ locale: true, theme: true, persistentLogin: true });

@@ -7,7 +7,7 @@ import { saveBlob } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { pagesPath } from '../../lib/paths.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { certificateFileName, certificateJson, maskCedula } from './draw-model.ts';
 import { downloadDrawEntries, drawQuery } from './raffles.api.ts';
 

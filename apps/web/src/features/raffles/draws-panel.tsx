@@ -29,7 +29,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { appLocale } from '../../lib/i18n.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { type DrawFormValues, drawFormErrors, drawParams, EMPTY_DRAW_FORM, groupHash } from './draw-model.ts';
 import {
   commitmentsQuery,

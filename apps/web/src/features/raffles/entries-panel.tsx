@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { entriesQuery, exportEntries } from './raffles.api.ts';
 
 /** A raffle's entries, newest first, searched by identity number or name; CSV and XLSX export. */

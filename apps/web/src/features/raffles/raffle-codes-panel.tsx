@@ -7,8 +7,8 @@ import { CsvUploadCard } from '../../components/csv-upload.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { parseCount } from '../reward-codes/codes-model.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { parseCount } from '../reward-codes/index.ts';
 import { generateRaffleCodes, uploadRaffleCodes } from './raffles.api.ts';
 
 /** Raffle codes of a campaign: generate some (each worth `points` entries) or upload a CSV. */

@@ -2,7 +2,7 @@ import { Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { DrawsPanel } from './draws-panel.tsx';
 import { EntriesPanel } from './entries-panel.tsx';
 import { RaffleCodesPanel } from './raffle-codes-panel.tsx';

@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { countryQuery } from '../countries/countries.api.ts';
-import { dayRange } from '../reports/report-range.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { countryQuery } from '../countries/index.ts';
+import { dayRange } from '../reports/index.ts';
 import { CodeStatusBadge } from './code-status.tsx';
 import {
   type Blocker,

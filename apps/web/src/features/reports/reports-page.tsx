@@ -19,12 +19,11 @@ import { api } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { campaignOptionsQuery } from '../campaigns/campaigns.api.ts';
-import { CentreSelect } from '../centres/centre-pickers.tsx';
-import { redemptionsQuery } from '../redemption/redemption.api.ts';
-import { totalOf } from '../reward-codes/codes-model.ts';
-import { codesSummaryQuery } from '../reward-codes/reward-codes.api.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { campaignOptionsQuery } from '../campaigns/index.ts';
+import { CentreSelect } from '../centres/index.ts';
+import { redemptionsQuery } from '../redemption/index.ts';
+import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
 import { ReportDownloads } from './report-downloads.tsx';
 import { dayRange, type ReportFormat, type ReportKind, reportQuery } from './report-range.ts';
 

@@ -20,9 +20,8 @@ import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
-import { CodeStatusBadge } from '../redemption/code-status.tsx';
-import { normaliseCounterInput } from '../redemption/counter-model.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { CodeStatusBadge, normaliseCounterInput } from '../redemption/index.ts';
 import { fetchCode, reverseRedemption, revokeCode } from './reward-codes.api.ts';
 
 function ReverseForm({

@@ -2,7 +2,7 @@ import { SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { campaignOptionsQuery, groupsQuery } from '../campaigns/campaigns.api.ts';
+import { campaignOptionsQuery, groupsQuery } from '../campaigns/index.ts';
 import { StatisticsView } from './statistics-view.tsx';
 
 /** The dashboard: one campaign or one group, chosen here or through `?campaign=` / `?group=`. */

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../lib/form-errors.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { agePyramid, departmentBars, deviceSplit, fillDays, toCsv } from './chart-data.ts';
 import {
   ageStatsQuery,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { countriesQuery } from '../countries/countries.api.ts';
+import { countriesQuery } from '../countries/index.ts';
 import { createTenant, updateTenant } from './tenants.api.ts';
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);

@@ -8,7 +8,7 @@ import { type Column, DataTable, useTableState } from '../../components/data-tab
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { CreateTenantForm, EditTenantForm } from './tenant-forms.tsx';
 import { tenantsQuery, updateTenant } from './tenants.api.ts';
 import { ThemeEditor } from './theme-editor.tsx';

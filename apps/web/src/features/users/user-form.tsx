@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { CentreSelect } from '../centres/centre-pickers.tsx';
+import { CentreSelect } from '../centres/index.ts';
 import { registerUser, updateUser } from './users.api.ts';
 
 const TENANT_ROLES: Role[] = ['ADMIN', 'ANALYST', 'OPERATOR'];

@@ -10,7 +10,7 @@ import { SidePanel } from '../../components/side-panel.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { useBackOffice } from '../auth/back-office-context.ts';
+import { useBackOffice } from '../auth/index.ts';
 import { CreateUserForm, EditUserForm } from './user-form.tsx';
 import { createResetLink, deleteUser, usersQuery } from './users.api.ts';
 

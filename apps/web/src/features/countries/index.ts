@@ -1,0 +1,4 @@
+/** The countries feature's public face: what other features and the app may use. */
+
+export { countriesQuery, countryQuery } from './countries.api.ts';
+export { CountriesPage } from './countries-page.tsx';

@@ -1,0 +1,2 @@
+/** The images feature's public face: what other features and the app may use. */
+export { uploadImage } from './images.api.ts';

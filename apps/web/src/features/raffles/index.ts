@@ -1,0 +1,3 @@
+/** The raffles feature's public face: what other features and the app may use. */
+export { CertificatePage } from './certificate-page.tsx';
+export { RafflesPage } from './raffles-page.tsx';
