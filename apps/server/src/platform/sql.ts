@@ -13,7 +13,3 @@ export function orderBy(sort: string | undefined, columns: Record<string, AnyCol
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-export function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}

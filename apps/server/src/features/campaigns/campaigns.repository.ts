@@ -2,7 +2,8 @@ import type { Campaign, CampaignListQuery, CampaignState, FormField } from '@pro
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { campaignGroups, campaignRules, campaigns, participations } from '../../db/schema.ts';
-import { containsPattern, iso, orderBy } from '../../platform/sql.ts';
+import { iso } from '../../platform/iso.ts';
+import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

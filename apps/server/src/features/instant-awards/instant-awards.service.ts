@@ -12,8 +12,8 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
+import { iso } from '../../platform/iso.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
-import { iso } from '../../platform/sql.ts';
 import { type CampaignRow, findCampaignByName, getCampaignRow } from '../campaigns/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
 import {

@@ -2,7 +2,8 @@ import type { Participant } from '@promo/contract';
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { campaigns, participants, participations } from '../../db/schema.ts';
-import { containsPattern, iso, orderBy } from '../../platform/sql.ts';
+import { iso } from '../../platform/iso.ts';
+import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type ParticipantRow = typeof participants.$inferSelect;
 

@@ -2,7 +2,7 @@ import type { LedgerEntry, LedgerKind } from '@promo/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pointsAccounts, pointsLedger } from '../../db/schema.ts';
-import { iso } from '../../platform/sql.ts';
+import { iso } from '../../platform/iso.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 
 export type LedgerRow = typeof pointsLedger.$inferSelect;

@@ -3,7 +3,8 @@ import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { passwordResets, tenants, users } from '../../db/schema.ts';
 import type { PrincipalRow } from '../../platform/auth/guard.ts';
-import { containsPattern, iso, orderBy } from '../../platform/sql.ts';
+import { iso } from '../../platform/iso.ts';
+import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
