@@ -125,7 +125,7 @@ function authBody(input: MarketPageInput): string {
     '<form data-step="identity" novalidate>' +
     `<label for="cedula">${label}</label>` +
     '<input id="cedula" name="cedula" autocomplete="off" autocapitalize="none" spellcheck="false" required maxlength="40">' +
-    '<button class="mk-btn" type="submit">Enviar código</button></form>' +
+    '<button class="mk-btn" type="submit" disabled>Enviar código</button></form>' +
     '<form data-step="code" hidden novalidate>' +
     '<p data-sent-to></p>' +
     '<label for="code">Código de acceso (6 dígitos)</label>' +
@@ -159,7 +159,7 @@ function codeBody(): string {
     '<label for="redeem-code">Código</label>' +
     '<input id="redeem-code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required maxlength="64">' +
     '<div data-shop-field hidden><label for="redeem-shop">Tienda de retiro</label><select id="redeem-shop" name="centreId"></select></div>' +
-    '<button class="mk-btn" type="submit">Canjear código</button></form>' +
+    '<button class="mk-btn" type="submit" disabled>Canjear código</button></form>' +
     '<div class="mk-message" role="status" aria-live="polite" hidden></div></section>' +
     '<section class="mk-card" data-result hidden tabindex="-1" aria-labelledby="result-title"></section>'
   );

@@ -192,6 +192,12 @@ function expired(): void {
   if (data && !data.page.endsWith('-authentication')) location.replace(authPath());
 }
 
+/** The page's submit buttons come disabled until their form is wired (a tap before that would be a plain GET). */
+function enableSubmit(form: HTMLFormElement): void {
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  if (button) button.disabled = false;
+}
+
 function busy(button: HTMLButtonElement | null, isBusy: boolean): void {
   if (!button) return;
   button.disabled = isBusy;
@@ -290,6 +296,7 @@ function bindAuth(page: PageData, purpose: 'marketplace' | 'transactions'): void
     say(area, null);
     cedulaInput.focus();
   });
+  enableSubmit(identity);
 }
 
 // --- what every signed-in page shares -------------------------------------------------------
@@ -489,17 +496,6 @@ async function bindCode(page: PageData, session: StoredSession): Promise<void> {
   const area = form?.parentElement?.querySelector('.mk-message') ?? null;
   if (!form || !input || !shop || !shopField || !page.marketplaceId) return;
   const marketplace = `${encodeURIComponent(page.campaign)}/${encodeURIComponent(page.marketplaceId)}`;
-  const store = await call<Storefront>('GET', `${api}/marketplace/${marketplace}`, { token: session.token });
-  if (store.ok) {
-    setBalance(store.body.balance);
-    // the shops of the physical products a code can give
-    const shops = new Map<string, Shop>();
-    for (const product of store.body.products)
-      if (product.kind === 'physical') for (const s of product.shops) shops.set(s.centreId, s);
-    shop.replaceChildren(el('option', { value: '' }, 'Elija una tienda'));
-    for (const s of shops.values())
-      shop.append(el('option', { value: s.centreId }, `${s.name}${s.address ? ` · ${s.address}` : ''}`));
-  }
   let key: string | null = null;
   form.addEventListener('input', () => {
     key = null;
@@ -550,6 +546,18 @@ async function bindCode(page: PageData, session: StoredSession): Promise<void> {
       );
     else orderResult(answer.body.order);
   });
+  enableSubmit(form);
+  const store = await call<Storefront>('GET', `${api}/marketplace/${marketplace}`, { token: session.token });
+  if (store.ok) {
+    setBalance(store.body.balance);
+    // the shops of the physical products a code can give
+    const shops = new Map<string, Shop>();
+    for (const product of store.body.products)
+      if (product.kind === 'physical') for (const s of product.shops) shops.set(s.centreId, s);
+    shop.replaceChildren(el('option', { value: '' }, 'Elija una tienda'));
+    for (const s of shops.values())
+      shop.append(el('option', { value: s.centreId }, `${s.name}${s.address ? ` · ${s.address}` : ''}`));
+  }
 }
 
 // --- transactions ----------------------------------------------------------------------------
