@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// bench/participation: distinct valid participations against a running server, next to the raw
-// PostgreSQL figure (pgbench: single-row conditional UPDATE ... RETURNING at 16 clients) measured
-// on the same machine in the same run. Usage:
+// bench/participation: distinct valid participations against a running server, next to the
+// reference route measured in the same run (bench/reference: a minimal Fastify + node-postgres
+// route doing one conditional UPDATE … RETURNING, or Fastify + PGlite doing one INSERT with
+// --pglite), with the same connections and duration. Usage:
 //   node bench/participation/run.mjs [--duration 20] [--connections 50] [--pglite]
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { ratio, referencePgliteInsert, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -20,38 +19,6 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-
-function pgbenchUpdateTps(databaseUrl) {
-  const script = join(tmpdir(), 'promo-pgbench-update.sql');
-  writeFileSync(
-    script,
-    "\\set id random(1, 100000)\nUPDATE bench_codes SET status = 'redeemed', redeemed_at = now() WHERE code = 'C' || :id AND status <> 'void' RETURNING code;\n",
-  );
-  spawnSync(
-    'psql',
-    [
-      databaseUrl,
-      '-qc',
-      "CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz); INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, 100000) g;",
-    ],
-    { stdio: 'inherit' },
-  );
-  const out = spawnSync('pgbench', [
-    '-n',
-    '-c',
-    '16',
-    '-j',
-    '2',
-    '-T',
-    String(Math.min(duration, 15)),
-    '-f',
-    script,
-    databaseUrl,
-  ]).stdout.toString();
-  const match = /tps = ([\d.]+)/.exec(out);
-  spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
-  return match ? Number(match[1]) : null;
-}
 
 const server = await startServer({ pglite: values.pglite });
 try {
@@ -120,20 +87,31 @@ try {
       },
     ],
   });
-  const non2xx = result.non2xx;
-  const pgTps = server.database ? pgbenchUpdateTps(server.database) : null;
+  const product = {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  const reference = values.pglite
+    ? await referencePgliteInsert({ connections, duration })
+    : await referencePgUpdate({ databaseUrl: server.database, connections, duration });
   const summary = {
+    bench: 'participation',
     machine: machine(),
+    loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
     driver: values.pglite ? 'pglite' : 'postgres',
     connections,
     durationSeconds: duration,
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-    errors: result.errors,
-    non2xx,
-    pgbenchUpdateTps: pgTps,
-    ratioToPgbench: pgTps ? Number((result.requests.average / pgTps).toFixed(3)) : null,
-    target: '>= 0.25 x pgbench UPDATE TPS, p99 <= 50 ms',
+    product,
+    reference: {
+      route: values.pglite
+        ? 'Fastify + PGlite, one INSERT'
+        : 'Fastify + node-postgres, one UPDATE … RETURNING',
+      ...reference,
+    },
+    ratio: ratio(product, reference),
+    target: values.pglite ? '>= 0.3 x reference, p99 <= 300 ms' : '>= 0.35 x reference, p99 <= 80 ms',
   };
   console.log(JSON.stringify(summary, null, 2));
 } finally {

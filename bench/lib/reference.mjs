@@ -1,0 +1,130 @@
+// Runs the reference routes (bench/reference/server.mjs) in a process of their own and loads them
+// with the same autocannon settings as the product route, so that each benchmark prints a ratio
+// measured in the same run.
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const script = fileURLToPath(new URL('../reference/server.mjs', import.meta.url));
+
+async function startReference({ port, databaseUrl, pglite }) {
+  const child = spawn(process.execPath, [script], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(pglite ? { PGLITE: '1' } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // PGlite takes a few seconds to start on a loaded machine
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/hello`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+function figures(result) {
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Fastify hello world under the given load. */
+export async function referenceHello({ connections, duration, port = 3199 }) {
+  const reference = await startReference({ port });
+  try {
+    return figures(await autocannon({ url: `${reference.url}/hello`, connections, duration }));
+  } finally {
+    await reference.stop();
+  }
+}
+
+/**
+ * The minimal Fastify + node-postgres route: one conditional UPDATE … RETURNING per request, each
+ * on a different row of a 400,000-row indexed table created in `databaseUrl` (and dropped after).
+ */
+export async function referencePgUpdate({ databaseUrl, connections, duration, port = 3199 }) {
+  const rows = 400_000;
+  spawnSync(
+    'psql',
+    [
+      databaseUrl,
+      '-qc',
+      `CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz);
+       INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, ${rows}) g;
+       ANALYZE bench_codes;`,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const reference = await startReference({ port, databaseUrl });
+  try {
+    let next = 0;
+    const result = await autocannon({
+      url: `${reference.url}/pg/redeem`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: `C${(next++ % rows) + 1}` }) }),
+        },
+      ],
+    });
+    return figures(result);
+  } finally {
+    await reference.stop();
+    spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
+  }
+}
+
+/** The minimal Fastify + PGlite route: one INSERT … RETURNING per request, in the server's process. */
+export async function referencePgliteInsert({ connections, duration, port = 3199 }) {
+  const reference = await startReference({ port, pglite: true });
+  try {
+    let serial = 0;
+    const result = await autocannon({
+      url: `${reference.url}/pglite/insert`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => {
+            serial += 1;
+            return {
+              ...req,
+              body: JSON.stringify({
+                identity: String(100_000_000 + serial),
+                answers: { name: 'Bench Persona' },
+              }),
+            };
+          },
+        },
+      ],
+    });
+    return figures(result);
+  } finally {
+    await reference.stop();
+  }
+}
+
+export const ratio = (product, reference) =>
+  reference.requestsPerSecond
+    ? Number((product.requestsPerSecond / reference.requestsPerSecond).toFixed(3))
+    : null;
