@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // bench/codes: generation of 1,000,000 reward codes through the API (a background job; time and
 // the server's peak memory), then redemption load (distinct codes, 50 connections) against
-// PostgreSQL, next to pgbench running the same kind of statement on the same machine.
+// PostgreSQL, next to the reference route (bench/reference: a minimal Fastify + node-postgres route
+// doing the same conditional UPDATE … RETURNING) loaded the same way in the same run.
 //   node bench/codes/run.mjs [--count 1000000] [--duration 15] [--connections 50]
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -25,37 +27,6 @@ const connections = Number(values.connections);
 function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
-function pgbenchRedeemTps(databaseUrl) {
-  const script = join(tmpdir(), 'promo-pgbench-redeem.sql');
-  writeFileSync(
-    script,
-    "\\set id random(1, 200000)\nUPDATE bench_codes SET status = 'redeemed', redeemed_at = now() WHERE code = 'C' || :id AND status = 'assigned' RETURNING code;\n",
-  );
-  spawnSync(
-    'psql',
-    [
-      databaseUrl,
-      '-qc',
-      "CREATE TABLE bench_codes (code text PRIMARY KEY, status text NOT NULL, redeemed_at timestamptz); INSERT INTO bench_codes SELECT 'C' || g, 'assigned', null FROM generate_series(1, 200000) g;",
-    ],
-    { stdio: 'inherit' },
-  );
-  const out = spawnSync('pgbench', [
-    '-n',
-    '-c',
-    '16',
-    '-j',
-    '2',
-    '-T',
-    String(duration),
-    '-f',
-    script,
-    databaseUrl,
-  ]).stdout.toString();
-  spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
-  return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
 }
 
 const server = await startServer({ port: 3192 });
@@ -148,22 +119,39 @@ try {
     .trim();
   const rssBeforeReport = peakRssMb(server.pid);
   const reportStarted = performance.now();
-  const report = await fetch(`${server.url}/api/reconciliation-reports/redemptions?format=csv`, {
-    headers: { authorization: `Bearer ${token}` },
+  // a connection of its own (fetch would reuse one the server closed while idle: "other side closed")
+  const { bytes, lines } = await new Promise((resolve, reject) => {
+    const request = get(
+      `${server.url}/api/reconciliation-reports/redemptions?format=csv`,
+      { headers: { authorization: `Bearer ${token}` }, agent: false },
+      (response) => {
+        let size = 0;
+        let count = 0;
+        response.on('data', (chunk) => {
+          size += chunk.length;
+          for (const b of chunk) if (b === 10) count += 1;
+        });
+        response.on('end', () => resolve({ bytes: size, lines: count }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
   });
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of report.body) {
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines += 1;
-  }
   const reportSeconds = (performance.now() - reportStarted) / 1000;
   const rssAfterReport = peakRssMb(server.pid);
-  const pgTps = pgbenchRedeemTps(server.database);
+  const product = {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  const reference = await referencePgUpdate({ databaseUrl: server.database, connections, duration });
   console.log(
     JSON.stringify(
       {
+        bench: 'codes',
         machine: machine(),
+        loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
         generation: {
           count,
           status: job.status,
@@ -182,13 +170,10 @@ try {
         redemption: {
           connections,
           durationSeconds: duration,
-          requestsPerSecond: Math.round(result.requests.average),
-          latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-          non2xx: result.non2xx,
-          errors: result.errors,
-          pgbenchTps: pgTps,
-          ratioToPgbench: pgTps ? Number((result.requests.average / pgTps).toFixed(3)) : null,
-          target: '>= 0.5 x pgbench UPDATE TPS at 16 clients; p99 <= 25 ms at 50 connections',
+          product,
+          reference: { route: 'Fastify + node-postgres, one UPDATE … RETURNING', ...reference },
+          ratio: ratio(product, reference),
+          target: '>= 0.5 x reference, p99 <= 50 ms at 50 connections',
         },
       },
       null,
