@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Campaign } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { confirmDanger } from '../../components/confirm.tsx';
@@ -22,11 +22,6 @@ import {
 import { StateBadge } from './campaigns-page.tsx';
 import { FormEditor } from './form-editor.tsx';
 import { RulesPanel } from './rules-panel.tsx';
-
-// The charts (and their library) download only when the statistics tab opens.
-const StatisticsView = lazy(() =>
-  import('../statistics/statistics-view.tsx').then((module) => ({ default: module.StatisticsView })),
-);
 
 const TABS = ['data', 'form', 'rules', 'status', 'statistics'] as const;
 type Tab = (typeof TABS)[number];
@@ -170,7 +165,17 @@ function StatusActions({ campaign }: { campaign: Campaign }) {
   );
 }
 
-export function CampaignDetailPage() {
+/**
+ * The statistics tab shows what the statistics feature draws; the app passes it in, since
+ * statistics lists campaigns itself and campaigns must not depend on it back.
+ */
+export type CampaignStatisticsView = ComponentType<{ target: { kind: 'campaign'; id: string } }>;
+
+export function CampaignDetailPage({
+  statisticsView: StatisticsView,
+}: {
+  statisticsView: CampaignStatisticsView;
+}) {
   const { t } = useTranslation();
   const { id = '', tenant } = useParams();
   const { role } = useBackOffice();
