@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CAMPAIGN_KINDS, type Campaign, CreateCampaign, UpdateCampaign } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
@@ -13,7 +13,7 @@ import {
   campaignResolver,
   initialValues,
 } from './campaign-form-model.ts';
-import { createCampaign, updateCampaign } from './campaigns.api.ts';
+import { useSaveCampaign } from './campaigns.hooks.ts';
 import { RewardCodeSettings } from './reward-code-settings.tsx';
 
 /** Create (no campaign) or edit a campaign's data. */
@@ -28,7 +28,6 @@ export function CampaignForm({
 }) {
   const { t } = useTranslation();
   const { timeZone, tenant, role } = useBackOffice();
-  const queryClient = useQueryClient();
   const isEdit = Boolean(campaign);
   const isReadOnly = role !== 'ADMIN' || Boolean(campaign?.archived);
   const countries = useQuery(countriesQuery());
@@ -36,11 +35,8 @@ export function CampaignForm({
     resolver: campaignResolver(isEdit ? UpdateCampaign : CreateCampaign, timeZone, isEdit) as never,
     defaultValues: initialValues(campaign, timeZone, tenant?.countryCode ?? ''),
   });
-  const mutation = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      campaign ? updateCampaign(campaign.id, body) : createCampaign(body as CreateCampaign),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+  const mutation = useSaveCampaign(campaign?.id, {
+    onSuccess: (saved) => {
       showToast('success', isEdit ? t('campaigns.updated') : t('campaigns.created'));
       onDone(saved);
     },
