@@ -1,7 +1,7 @@
 import type { Campaign } from '@promo/contract';
-import type { Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { contractResolver } from '../../lib/contract-resolver.ts';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
 
 /** What the inputs hold: dates as `YYYY-MM-DDTHH:mm` in the tenant's time zone. */
@@ -61,18 +61,15 @@ export function toCampaignBody(values: CampaignFormValues, timeZone: string | un
 }
 
 /** The contract schema checks the converted body; its errors land on the inputs of the same name. */
-export function campaignResolver<S extends z.ZodType>(
+export function campaignResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   timeZone: string | undefined,
   isEdit: boolean,
 ): Resolver<CampaignFormValues, unknown, z.output<S>> {
-  const base = contractResolver(schema as never) as unknown as Resolver<
-    Record<string, unknown>,
-    unknown,
-    z.output<S>
-  >;
-  return (values, context, options) =>
-    base(toCampaignBody(values, timeZone, isEdit), context, options as never) as never;
+  return bodyResolver(
+    schema,
+    (values: CampaignFormValues) => toCampaignBody(values, timeZone, isEdit) as z.input<S>,
+  );
 }
 
 const stringList = (value: unknown): string[] =>
