@@ -140,7 +140,7 @@ export function CreateParticipantForm() {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={mutation.isPending}>
-            {t('crm.createParticipant')}
+            {t('crm.createPerson')}
           </Button>
         </Group>
       </Stack>
