@@ -27,7 +27,7 @@ function promotionRoutes(): RouteObject[] {
     { path: 'campaigns/:id', loader: guard, lazy: () => import('./routes/campaign-detail-route.tsx') },
     { path: 'campaign-groups', loader: guard, lazy: () => import('./routes/campaign-groups-route.tsx') },
     { path: 'blacklist', loader: guard, lazy: () => import('./routes/blacklist-route.tsx') },
-    { path: 'crm', loader: guard, lazy: () => import('./routes/crm-route.tsx') },
+    { path: 'crm', loader: guard, lazy: () => import('./routes/participants-route.tsx') },
     { path: 'statistics', loader: guard, lazy: () => import('./routes/statistics-route.tsx') },
     { path: 'raffles', loader: guard, lazy: () => import('./routes/raffles-route.tsx') },
     {

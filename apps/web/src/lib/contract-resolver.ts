@@ -54,3 +54,16 @@ export function lazyResolver<TValues extends FieldValues, TOutput>(
     },
   };
 }
+
+/**
+ * The contract resolver for a form whose inputs hold text (numbers, dates, blanks): `toBody` turns
+ * the inputs into the request body, which the schema checks; its errors land on the inputs of the
+ * same name.
+ */
+export function bodyResolver<TValues extends FieldValues, S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  toBody: (values: TValues) => z.input<S>,
+): Resolver<TValues, unknown, z.output<S>> {
+  const base = contractResolver(schema);
+  return (values, context, options) => base(toBody(values), context, options as never) as never;
+}

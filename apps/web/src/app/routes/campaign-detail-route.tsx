@@ -1,4 +1,13 @@
-import { CampaignDetailPage } from '../../features/campaigns/index.ts';
+import { lazy } from 'react';
+import { CampaignDetailPage, type CampaignStatisticsView } from '../../features/campaigns/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
-export const Component = CampaignDetailPage;
+
+// The charts (and their library) download only when the statistics tab opens.
+const StatisticsView: CampaignStatisticsView = lazy(() =>
+  import('../../features/statistics/index.ts').then((module) => ({ default: module.StatisticsView })),
+);
+
+export function Component() {
+  return <CampaignDetailPage statisticsView={StatisticsView} />;
+}

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { LoginRequest } from '@promo/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,8 @@ import { fieldMessage } from '../../lib/form-errors.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { storeTenantConfig, storeToken } from '../../lib/session-storage.ts';
 import { applyTheme, resetTheme } from '../../lib/theme.ts';
-import { login, publicThemeQuery } from './auth.api.ts';
+import { publicThemeQuery } from './auth.api.ts';
+import { useLogin } from './auth.hooks.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { readSession } from './session.ts';
 
@@ -51,8 +52,7 @@ export function LoginPage() {
     defaultValues: { username: '', password: '', persistent: false },
   });
 
-  const mutation = useMutation({
-    mutationFn: login,
+  const mutation = useLogin({
     onSuccess: (result, variables) => {
       storeToken(result.token, variables.persistent === true);
       if (result.user.tenant) {

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { ResetPassword } from '@promo/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { loginPath } from '../../lib/paths.ts';
-import { resetPassword } from './auth.api.ts';
+import { useResetPassword } from './auth.hooks.ts';
 
 const ResetForm = ResetPassword.pick({ newPassword: true });
 
@@ -17,8 +16,7 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const uuid = searchParams.get('uuid') ?? '';
   const form = useForm({ resolver: contractResolver(ResetForm), defaultValues: { newPassword: '' } });
-  const mutation = useMutation({
-    mutationFn: resetPassword,
+  const mutation = useResetPassword({
     onError: (error) => showApiError(error, form.setError, ['newPassword']),
   });
   const handleSubmit = form.handleSubmit((values) =>

@@ -5,7 +5,7 @@ import {
   type BlacklistKind,
   CreateBlacklistEntry,
 } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,20 +18,18 @@ import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
-import { addBlacklistEntry, blacklistQuery, removeBlacklistEntry } from './blacklist.api.ts';
+import { blacklistQuery } from './blacklist.api.ts';
+import { useAddBlacklistEntry, useRemoveBlacklistEntry } from './blacklist.hooks.ts';
 
 function BlacklistForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const campaigns = useQuery(campaignOptionsQuery());
   const form = useForm({
     resolver: contractResolver(CreateBlacklistEntry),
     defaultValues: { kind: 'cedula' as BlacklistKind, value: '', reason: '', campaignId: undefined },
   });
-  const mutation = useMutation({
-    mutationFn: addBlacklistEntry,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['blacklist'] });
+  const mutation = useAddBlacklistEntry({
+    onSuccess: () => {
       showToast('success', t('blacklist.added'));
       onDone();
     },
@@ -105,7 +103,6 @@ function BlacklistForm({ onDone }: { onDone: () => void }) {
 export function BlacklistPage() {
   const { t } = useTranslation();
   const { timeZone, locale, role } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: '-createdAt' });
   const [kind, setKind] = useState<BlacklistKind | undefined>();
   const entries = useQuery(blacklistQuery({ ...table.state, kind }));
@@ -113,12 +110,8 @@ export function BlacklistPage() {
   const titles = new Map((campaigns.data ?? []).map((campaign) => [campaign.id, campaign.title]));
   const isAdmin = role === 'ADMIN';
 
-  const remove = useMutation({
-    mutationFn: removeBlacklistEntry,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['blacklist'] });
-      showToast('success', t('blacklist.removed'));
-    },
+  const remove = useRemoveBlacklistEntry({
+    onSuccess: () => showToast('success', t('blacklist.removed')),
     onError: (error) => showApiError(error),
   });
   const handleAdd = () => {

@@ -3,9 +3,16 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
 import { api } from '../../lib/api.ts';
 
-export const blacklistQuery = (state: TableState & { kind?: BlacklistKind | undefined }) =>
+export type BlacklistFilters = TableState & { kind?: BlacklistKind | undefined };
+
+export const blacklistKeys = {
+  all: ['blacklist'] as const,
+  list: (state: BlacklistFilters) => [...blacklistKeys.all, state] as const,
+};
+
+export const blacklistQuery = (state: BlacklistFilters) =>
   queryOptions({
-    queryKey: ['blacklist', state],
+    queryKey: blacklistKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<BlacklistEntry>>('/blacklist', { query: state, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Campaign } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { confirmDanger } from '../../components/confirm.tsx';
@@ -12,21 +12,11 @@ import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { countryQuery } from '../countries/index.ts';
 import { CampaignForm } from './campaign-form.tsx';
-import {
-  archiveCampaign,
-  campaignQuery,
-  deleteCampaign,
-  restoreCampaign,
-  setCampaignActive,
-} from './campaigns.api.ts';
+import { campaignQuery } from './campaigns.api.ts';
+import { useArchiveCampaign, useDeleteCampaign, useSetCampaignActive } from './campaigns.hooks.ts';
 import { StateBadge } from './campaigns-page.tsx';
 import { FormEditor } from './form-editor.tsx';
 import { RulesPanel } from './rules-panel.tsx';
-
-// The charts (and their library) download only when the statistics tab opens.
-const StatisticsView = lazy(() =>
-  import('../statistics/statistics-view.tsx').then((module) => ({ default: module.StatisticsView })),
-);
 
 const TABS = ['data', 'form', 'rules', 'status', 'statistics'] as const;
 type Tab = (typeof TABS)[number];
@@ -36,7 +26,6 @@ function StatusActions({ campaign }: { campaign: Campaign }) {
   const { timeZone, locale, role } = useBackOffice();
   const { tenant } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const isAdmin = role === 'ADMIN';
 
@@ -45,27 +34,20 @@ function StatusActions({ campaign }: { campaign: Campaign }) {
     setServerMessage(message);
     showToast('danger', message);
   };
-  const onChanged = async (message: string) => {
+  const onChanged = (message: string) => {
     setServerMessage(null);
-    await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
     showToast('success', message);
   };
-  const activation = useMutation({
-    mutationFn: (active: boolean) => setCampaignActive(campaign.id, active),
+  const activation = useSetCampaignActive(campaign.id, {
     onSuccess: (saved) => onChanged(saved.active ? t('campaigns.activated') : t('campaigns.deactivated')),
     onError,
   });
-  const archive = useMutation({
-    mutationFn: (isArchived: boolean) =>
-      isArchived ? archiveCampaign(campaign.id) : restoreCampaign(campaign.id),
+  const archive = useArchiveCampaign(campaign.id, {
     onSuccess: (saved) => onChanged(saved.archived ? t('campaigns.archived') : t('campaigns.restored')),
     onError,
   });
-  const remove = useMutation({
-    mutationFn: () => deleteCampaign(campaign.id),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['campaigns', 'one', campaign.id] });
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+  const remove = useDeleteCampaign(campaign.id, {
+    onSuccess: () => {
       showToast('success', t('campaigns.deleted'));
       void navigate(pagesPath(tenant, 'campaigns'));
     },
@@ -170,7 +152,17 @@ function StatusActions({ campaign }: { campaign: Campaign }) {
   );
 }
 
-export function CampaignDetailPage() {
+/**
+ * The statistics tab shows what the statistics feature draws; the app passes it in, since
+ * statistics lists campaigns itself and campaigns must not depend on it back.
+ */
+export type CampaignStatisticsView = ComponentType<{ target: { kind: 'campaign'; id: string } }>;
+
+export function CampaignDetailPage({
+  statisticsView: StatisticsView,
+}: {
+  statisticsView: CampaignStatisticsView;
+}) {
   const { t } = useTranslation();
   const { id = '', tenant } = useParams();
   const { role } = useBackOffice();

@@ -1,108 +1,20 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CAMPAIGN_KINDS, type Campaign, CreateCampaign, UpdateCampaign } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { RewardCodeSettings } from '../centres/index.ts';
 import { countriesQuery } from '../countries/index.ts';
-import { createCampaign, updateCampaign } from './campaigns.api.ts';
-
-/** What the inputs hold: dates as `YYYY-MM-DDTHH:mm` in the tenant's time zone. */
-export type CampaignFormValues = {
-  name: string;
-  title: string;
-  kind: string;
-  countryCode: string;
-  startsAt: string;
-  endsAt: string;
-  redeemFrom: string;
-  redeemUntil: string;
-  description: string;
-  terms: string;
-  /** reward_code campaigns: where their codes can be redeemed (`settings`). */
-  centreIds: string[];
-  centreGroupIds: string[];
-};
-
-const FIELDS = [
-  'name',
-  'title',
-  'kind',
-  'countryCode',
-  'startsAt',
-  'endsAt',
-  'redeemFrom',
-  'redeemUntil',
-  'description',
-  'terms',
-  'settings',
-] as const;
-
-/**
- * The request body: required dates converted to UTC ISO, optional texts left out when empty on
- * create and sent empty (cleared) on edit, redemption dates null when cleared on edit.
- */
-export function toCampaignBody(values: CampaignFormValues, timeZone: string | undefined, isEdit: boolean) {
-  const text = (value: string) => (value.trim() ? value.trim() : isEdit ? '' : undefined);
-  const optionalDate = (value: string) => fromZonedInput(value, timeZone) ?? (isEdit ? null : undefined);
-  const body: Record<string, unknown> = {
-    name: values.name.trim(),
-    title: values.title.trim(),
-    countryCode: values.countryCode,
-    startsAt: fromZonedInput(values.startsAt, timeZone) ?? values.startsAt,
-    endsAt: fromZonedInput(values.endsAt, timeZone) ?? values.endsAt,
-    redeemFrom: optionalDate(values.redeemFrom),
-    redeemUntil: optionalDate(values.redeemUntil),
-    description: text(values.description),
-    terms: text(values.terms),
-  };
-  if (!isEdit) body.kind = values.kind;
-  if (values.kind === 'reward_code')
-    body.settings = { centreIds: values.centreIds, centreGroupIds: values.centreGroupIds };
-  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-  return body;
-}
-
-/** The contract schema checks the converted body; its errors land on the inputs of the same name. */
-function campaignResolver<S extends z.ZodType>(
-  schema: S,
-  timeZone: string | undefined,
-  isEdit: boolean,
-): Resolver<CampaignFormValues, unknown, z.output<S>> {
-  const base = contractResolver(schema as never) as unknown as Resolver<
-    Record<string, unknown>,
-    unknown,
-    z.output<S>
-  >;
-  return (values, context, options) =>
-    base(toCampaignBody(values, timeZone, isEdit), context, options as never) as never;
-}
-
-const stringList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-function initialValues(campaign: Campaign | undefined, timeZone: string | undefined, countryCode: string) {
-  return {
-    name: campaign?.name ?? '',
-    title: campaign?.title ?? '',
-    kind: campaign?.kind ?? 'raffle',
-    countryCode: campaign?.countryCode ?? countryCode,
-    startsAt: toZonedInput(campaign?.startsAt, timeZone),
-    endsAt: toZonedInput(campaign?.endsAt, timeZone),
-    redeemFrom: toZonedInput(campaign?.redeemFrom, timeZone),
-    redeemUntil: toZonedInput(campaign?.redeemUntil, timeZone),
-    description: campaign?.description ?? '',
-    terms: campaign?.terms ?? '',
-    centreIds: stringList(campaign?.settings.centreIds),
-    centreGroupIds: stringList(campaign?.settings.centreGroupIds),
-  } satisfies CampaignFormValues;
-}
+import {
+  CAMPAIGN_FIELDS,
+  type CampaignFormValues,
+  campaignResolver,
+  initialValues,
+} from './campaign-form-model.ts';
+import { useSaveCampaign } from './campaigns.hooks.ts';
+import { RewardCodeSettings } from './reward-code-settings.tsx';
 
 /** Create (no campaign) or edit a campaign's data. */
 export function CampaignForm({
@@ -116,7 +28,6 @@ export function CampaignForm({
 }) {
   const { t } = useTranslation();
   const { timeZone, tenant, role } = useBackOffice();
-  const queryClient = useQueryClient();
   const isEdit = Boolean(campaign);
   const isReadOnly = role !== 'ADMIN' || Boolean(campaign?.archived);
   const countries = useQuery(countriesQuery());
@@ -124,15 +35,12 @@ export function CampaignForm({
     resolver: campaignResolver(isEdit ? UpdateCampaign : CreateCampaign, timeZone, isEdit) as never,
     defaultValues: initialValues(campaign, timeZone, tenant?.countryCode ?? ''),
   });
-  const mutation = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      campaign ? updateCampaign(campaign.id, body) : createCampaign(body as CreateCampaign),
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+  const mutation = useSaveCampaign(campaign?.id, {
+    onSuccess: (saved) => {
       showToast('success', isEdit ? t('campaigns.updated') : t('campaigns.created'));
       onDone(saved);
     },
-    onError: (error) => showApiError(error, form.setError, FIELDS),
+    onError: (error) => showApiError(error, form.setError, CAMPAIGN_FIELDS),
   });
   const { errors } = form.formState;
   const kinds = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: t(`campaigns.kinds.${kind}`) }));

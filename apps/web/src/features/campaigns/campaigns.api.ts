@@ -23,9 +23,24 @@ export type CampaignFilters = {
   groupId?: string | undefined;
 };
 
+export type RuleTarget = { campaignId: string } | { groupId: string };
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: (state: TableState & CampaignFilters) => [...campaignKeys.all, 'list', state] as const,
+  options: () => [...campaignKeys.all, 'options'] as const,
+  detail: (id: string) => [...campaignKeys.all, 'one', id] as const,
+  form: (id: string) => [...campaignKeys.all, 'form', id] as const,
+};
+export const ruleKeys = {
+  all: ['rules'] as const,
+  of: (target: RuleTarget) => [...ruleKeys.all, target] as const,
+};
+export const campaignGroupKeys = { all: ['campaign-groups'] as const };
+
 export const campaignsQuery = (state: TableState & CampaignFilters) =>
   queryOptions({
-    queryKey: ['campaigns', 'list', state],
+    queryKey: campaignKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<Campaign>>('/campaigns', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
@@ -33,7 +48,7 @@ export const campaignsQuery = (state: TableState & CampaignFilters) =>
 /** Every campaign (archived too), for pickers; the server caps a page at 200. */
 export const campaignOptionsQuery = () =>
   queryOptions({
-    queryKey: ['campaigns', 'options'],
+    queryKey: campaignKeys.options(),
     queryFn: ({ signal }) =>
       api.get<Page<Campaign>>('/campaigns', {
         query: { page: 1, pageSize: 200, archived: 'any', sort: 'title' },
@@ -44,7 +59,7 @@ export const campaignOptionsQuery = () =>
 
 export const campaignQuery = (id: string) =>
   queryOptions({
-    queryKey: ['campaigns', 'one', id],
+    queryKey: campaignKeys.detail(id),
     queryFn: ({ signal }) => api.get<Campaign>(`/campaigns/${id}`, { signal }),
   });
 
@@ -59,17 +74,15 @@ export const restoreCampaign = (id: string) => api.post<Campaign>(`/campaigns/${
 
 export const campaignFormQuery = (id: string) =>
   queryOptions({
-    queryKey: ['campaigns', 'form', id],
+    queryKey: campaignKeys.form(id),
     queryFn: ({ signal }) => api.get<StoredCampaignForm>(`/campaigns/${id}/form`, { signal }),
   });
 export const saveCampaignForm = (id: string, body: CampaignForm) =>
   api.put<CampaignForm>(`/campaigns/${id}/form`, body);
 
-export type RuleTarget = { campaignId: string } | { groupId: string };
-
 export const rulesQuery = (target: RuleTarget) =>
   queryOptions({
-    queryKey: ['rules', target],
+    queryKey: ruleKeys.of(target),
     queryFn: ({ signal }) => api.get<Rule[]>('/campaign-rulers', { query: target, signal }),
   });
 export const createRule = (body: RuleTarget & { kind: RuleKind; params: Record<string, unknown> }) =>
@@ -80,7 +93,7 @@ export const deleteRule = (id: string) => api.delete(`/campaign-rulers/${id}`);
 
 export const groupsQuery = () =>
   queryOptions({
-    queryKey: ['campaign-groups'],
+    queryKey: campaignGroupKeys.all,
     queryFn: ({ signal }) => api.get<CampaignGroup[]>('/campaign-groups', { signal }),
   });
 export const createGroup = (body: CampaignGroupInput) => api.post<CampaignGroup>('/campaign-groups', body);

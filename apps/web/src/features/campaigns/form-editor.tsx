@@ -13,15 +13,16 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type CampaignForm, errorMessage, type FieldType } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, type FieldType } from '@promo/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { appLocale } from '../../lib/i18n.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { campaignFormQuery, saveCampaignForm } from './campaigns.api.ts';
+import { campaignFormQuery } from './campaigns.api.ts';
+import { useSaveCampaignForm } from './campaigns.hooks.ts';
 import {
   CUSTOM_TYPES,
   customField,
@@ -41,7 +42,6 @@ import {
 /** The campaign's participation form: standard fields, custom questions, order and required flags. */
 export function FormEditor({ campaignId, isReadOnly }: { campaignId: string; isReadOnly: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const saved = useQuery({ ...campaignFormQuery(campaignId), retry: false });
   const [fields, setFields] = useState<EditorField[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ReturnType<typeof splitFormErrors> | null>(null);
@@ -55,13 +55,10 @@ export function FormEditor({ campaignId, isReadOnly }: { campaignId: string; isR
     else if (saved.isError) setFields([]);
   }, [saved.data, saved.isError, fields]);
 
-  const mutation = useMutation({
-    mutationFn: (body: CampaignForm) => saveCampaignForm(campaignId, body),
-    onSuccess: async (form) => {
+  const mutation = useSaveCampaignForm(campaignId, {
+    onSuccess: (form) => {
       setServerErrors(null);
       setFields(toEditorFields(form.fields));
-      queryClient.setQueryData(campaignFormQuery(campaignId).queryKey, form);
-      await queryClient.invalidateQueries({ queryKey: ['campaigns', 'one', campaignId] });
       showToast('success', t('formEditor.saved'));
     },
     onError: (error) => {

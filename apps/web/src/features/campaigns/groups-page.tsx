@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type CampaignGroup, CampaignGroupInput, type Page } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,8 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { campaignOptionsQuery, createGroup, deleteGroup, groupsQuery, updateGroup } from './campaigns.api.ts';
+import { campaignOptionsQuery, groupsQuery } from './campaigns.api.ts';
+import { useDeleteGroup, useSaveGroup } from './campaigns.hooks.ts';
 
 /** The groups call answers the whole list: this page searches, sorts and pages it locally. */
 function pageOf(groups: CampaignGroup[] | undefined, state: TableState): Page<CampaignGroup> | undefined {
@@ -39,7 +40,6 @@ function pageOf(groups: CampaignGroup[] | undefined, state: TableState): Page<Ca
 
 function GroupForm({ group, onDone }: { group?: CampaignGroup; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const campaigns = useQuery(campaignOptionsQuery());
   const form = useForm({
     resolver: contractResolver(CampaignGroupInput),
@@ -49,11 +49,8 @@ function GroupForm({ group, onDone }: { group?: CampaignGroup; onDone: () => voi
       campaignIds: group?.campaignIds ?? [],
     },
   });
-  const mutation = useMutation({
-    mutationFn: (body: CampaignGroupInput) => (group ? updateGroup(group.id, body) : createGroup(body)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['campaign-groups'] });
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+  const mutation = useSaveGroup(group?.id, {
+    onSuccess: () => {
       showToast('success', group ? t('groups.updated') : t('groups.created'));
       onDone();
     },
@@ -113,7 +110,6 @@ export function GroupsPage() {
   const { t } = useTranslation();
   const { role } = useBackOffice();
   const { tenant } = useParams();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'name' });
   const groups = useQuery(groupsQuery());
   const campaigns = useQuery(campaignOptionsQuery());
@@ -121,12 +117,8 @@ export function GroupsPage() {
   const titles = new Map((campaigns.data ?? []).map((campaign) => [campaign.id, campaign.title]));
   const isAdmin = role === 'ADMIN';
 
-  const remove = useMutation({
-    mutationFn: deleteGroup,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['campaign-groups'] });
-      showToast('success', t('groups.deleted'));
-    },
+  const remove = useDeleteGroup({
+    onSuccess: () => showToast('success', t('groups.deleted')),
     onError: (error) => showApiError(error),
   });
   const openForm = (group?: CampaignGroup) => {

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { issuesToDetails, RULE_KINDS, type Rule, type RuleKind, RuleParams } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,8 @@ import { confirmDanger } from '../../components/confirm.tsx';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { appLocale } from '../../lib/i18n.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { createRule, deleteRule, type RuleTarget, rulesQuery, updateRule } from './campaigns.api.ts';
+import { type RuleTarget, rulesQuery } from './campaigns.api.ts';
+import { useDeleteRule, useSaveRule } from './campaigns.hooks.ts';
 import {
   describeRule,
   EMPTY_RULE_VALUES,
@@ -46,16 +47,12 @@ function RuleForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [kind, setKind] = useState<RuleKind>(rule?.kind ?? 'min_age');
   const form = useForm<RuleFormValues>({
     defaultValues: rule ? valuesFromParams(rule.kind, rule.params) : EMPTY_RULE_VALUES,
   });
-  const mutation = useMutation({
-    mutationFn: (params: Record<string, unknown>) =>
-      rule ? updateRule(rule.id, params) : createRule({ ...target, kind, params }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['rules'] });
+  const mutation = useSaveRule(target, rule?.id, {
+    onSuccess: () => {
       showToast('success', rule ? t('rules.updated') : t('rules.created'));
       onDone();
     },
@@ -73,7 +70,7 @@ function RuleForm({
       }
       return;
     }
-    mutation.mutate(checked.data as Record<string, unknown>);
+    mutation.mutate({ kind, params: checked.data as Record<string, unknown> });
   });
   const { errors } = form.formState;
   const dayOptions = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
@@ -196,14 +193,9 @@ export function RulesPanel({
   isReadOnly: boolean;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const rules = useQuery(rulesQuery(target));
-  const remove = useMutation({
-    mutationFn: deleteRule,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['rules'] });
-      showToast('success', t('rules.deleted'));
-    },
+  const remove = useDeleteRule({
+    onSuccess: () => showToast('success', t('rules.deleted')),
     onError: (error) => showApiError(error),
   });
 

@@ -1,6 +1,6 @@
 import { Autocomplete, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { Centre } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,25 +8,19 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { countryQuery } from '../countries/index.ts';
-import { CENTRE_FIELDS, type CentreFormValues, centreFormValues, toCentreBody } from './centre-form-model.ts';
-import { createCentre, updateCentre } from './centres.api.ts';
+import { CENTRE_FIELDS, type CentreFormValues, centreFormValues } from './centre-form-model.ts';
+import { useSaveCentre } from './centres.hooks.ts';
 
 /** Create (no centre) or edit a redemption centre; the server's refusals land on their fields. */
 export function CentreForm({ centre, onDone }: { centre?: Centre; onDone: () => void }) {
   const { t } = useTranslation();
   const { tenant } = useBackOffice();
-  const queryClient = useQueryClient();
   const country = useQuery({ ...countryQuery(tenant?.countryCode ?? ''), enabled: Boolean(tenant) });
   const isEdit = Boolean(centre);
   const [locating, setLocating] = useState(false);
   const form = useForm<CentreFormValues>({ defaultValues: centreFormValues(centre) });
-  const mutation = useMutation({
-    mutationFn: (values: CentreFormValues) => {
-      const body = toCentreBody(values, isEdit);
-      return centre ? updateCentre(centre.id, body) : createCentre(body as never);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['centres'] });
+  const mutation = useSaveCentre(centre?.id, {
+    onSuccess: () => {
       showToast('success', isEdit ? t('centres.updated') : t('centres.created'));
       onDone();
     },

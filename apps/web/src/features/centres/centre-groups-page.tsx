@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { type CentreGroup, CentreGroupInput } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,27 +12,18 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { CentreMultiSelect } from './centre-pickers.tsx';
-import {
-  centreGroupsQuery,
-  centreOptionsQuery,
-  createCentreGroup,
-  deleteCentreGroup,
-  updateCentreGroup,
-} from './centres.api.ts';
+import { centreGroupsQuery, centreOptionsQuery } from './centres.api.ts';
+import { useDeleteCentreGroup, useSaveCentreGroup } from './centres.hooks.ts';
 import { localPage } from './local-page.ts';
 
 function CentreGroupForm({ group, onDone }: { group?: CentreGroup; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({
     resolver: contractResolver(CentreGroupInput),
     defaultValues: { name: group?.name ?? '', centreIds: group?.centreIds ?? [] },
   });
-  const mutation = useMutation({
-    mutationFn: (body: CentreGroupInput) =>
-      group ? updateCentreGroup(group.id, body) : createCentreGroup(body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['centre-groups'] });
+  const mutation = useSaveCentreGroup(group?.id, {
+    onSuccess: () => {
       showToast('success', group ? t('centreGroups.updated') : t('centreGroups.created'));
       onDone();
     },
@@ -75,7 +66,6 @@ function CentreGroupForm({ group, onDone }: { group?: CentreGroup; onDone: () =>
 export function CentreGroupsPage() {
   const { t } = useTranslation();
   const { role } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'name' });
   const groups = useQuery(centreGroupsQuery());
   const centres = useQuery(centreOptionsQuery());
@@ -83,12 +73,8 @@ export function CentreGroupsPage() {
   const names = new Map((centres.data ?? []).map((centre) => [centre.id, `${centre.code} · ${centre.name}`]));
   const isAdmin = role === 'ADMIN';
 
-  const remove = useMutation({
-    mutationFn: deleteCentreGroup,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['centre-groups'] });
-      showToast('success', t('centreGroups.deleted'));
-    },
+  const remove = useDeleteCentreGroup({
+    onSuccess: () => showToast('success', t('centreGroups.deleted')),
     onError: (error) => showApiError(error),
   });
   const openForm = (group?: CentreGroup) => {

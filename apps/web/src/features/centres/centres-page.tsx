@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Select, Stack, Title } from '@mantine/core';
 import { type Centre, UPLOAD_LIMITS } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
@@ -12,7 +12,8 @@ import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { CentreForm } from './centre-form.tsx';
-import { centresQuery, deleteCentre, uploadCentres } from './centres.api.ts';
+import { centreKeys, centresQuery, uploadCentres } from './centres.api.ts';
+import { useDeleteCentre } from './centres.hooks.ts';
 
 /** CSV of centres with its per-row report. */
 function UploadCentres() {
@@ -23,7 +24,7 @@ function UploadCentres() {
       help={t('centres.uploadHelp')}
       limit={UPLOAD_LIMITS.centres.label}
       upload={uploadCentres}
-      onUploaded={() => queryClient.invalidateQueries({ queryKey: ['centres'] })}
+      onUploaded={() => queryClient.invalidateQueries({ queryKey: centreKeys.all })}
     />
   );
 }
@@ -31,18 +32,13 @@ function UploadCentres() {
 export function CentresPage() {
   const { t } = useTranslation();
   const { role } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'code' });
   const [active, setActive] = useState<'true' | 'false' | undefined>();
   const centres = useQuery(centresQuery({ ...table.state, active }));
   const isAdmin = role === 'ADMIN';
 
-  const remove = useMutation({
-    mutationFn: deleteCentre,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['centres'] });
-      showToast('success', t('centres.deleted'));
-    },
+  const remove = useDeleteCentre({
+    onSuccess: () => showToast('success', t('centres.deleted')),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'CENTRE_IN_USE') showToast('alert', error.message);
       else showApiError(error);

@@ -14,9 +14,16 @@ import { api } from '../../lib/api.ts';
 
 export type CentreFilters = { active?: 'true' | 'false' | undefined; groupId?: string | undefined };
 
+export const centreKeys = {
+  all: ['centres'] as const,
+  list: (state: TableState & CentreFilters) => [...centreKeys.all, 'list', state] as const,
+  options: () => [...centreKeys.all, 'options'] as const,
+};
+export const centreGroupKeys = { all: ['centre-groups'] as const };
+
 export const centresQuery = (state: TableState & CentreFilters) =>
   queryOptions({
-    queryKey: ['centres', 'list', state],
+    queryKey: centreKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<Centre>>('/redemption-centres', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +31,7 @@ export const centresQuery = (state: TableState & CentreFilters) =>
 /** Every centre (the server caps a page at 200), for pickers. */
 export const centreOptionsQuery = () =>
   queryOptions({
-    queryKey: ['centres', 'options'],
+    queryKey: centreKeys.options(),
     queryFn: ({ signal }) =>
       api.get<Page<Centre>>('/redemption-centres', {
         query: { page: 1, pageSize: 200, sort: 'name' },
@@ -49,7 +56,7 @@ export function uploadCentres(file: File, choice?: UploadChoice) {
 
 export const centreGroupsQuery = () =>
   queryOptions({
-    queryKey: ['centre-groups'],
+    queryKey: centreGroupKeys.all,
     queryFn: ({ signal }) => api.get<CentreGroup[]>('/redemption-centre-groups', { signal }),
   });
 export const createCentreGroup = (body: CentreGroupInput) =>

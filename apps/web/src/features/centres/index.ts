@@ -1,5 +1,4 @@
 /** The centres feature's public face: what other features and the app may use. */
 export { CentreGroupsPage } from './centre-groups-page.tsx';
-export { CentreSelect } from './centre-pickers.tsx';
+export { CentreGroupMultiSelect, CentreMultiSelect, CentreSelect } from './centre-pickers.tsx';
 export { CentresPage } from './centres-page.tsx';
-export { RewardCodeSettings } from './reward-code-settings.tsx';

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { Country, Page } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
@@ -8,7 +8,8 @@ import { confirmDanger } from '../../components/confirm.tsx';
 import { type Column, DataTable, type TableState, useTableState } from '../../components/data-table.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { countriesQuery, deleteCountry } from './countries.api.ts';
+import { countriesQuery } from './countries.api.ts';
+import { useDeleteCountry } from './countries.hooks.ts';
 import { CountryForm } from './country-form.tsx';
 
 const SORTABLE: Record<string, (country: Country) => string> = {
@@ -33,17 +34,12 @@ function pageOf(countries: Country[] | undefined, state: TableState): Page<Count
 
 export function CountriesPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'code' });
   const countries = useQuery(countriesQuery());
   const page = useMemo(() => pageOf(countries.data, table.state), [countries.data, table.state]);
 
-  const remove = useMutation({
-    mutationFn: deleteCountry,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['countries'] });
-      showToast('success', t('countries.deleted'));
-    },
+  const remove = useDeleteCountry({
+    onSuccess: () => showToast('success', t('countries.deleted')),
     onError: (error) => showApiError(error),
   });
 

@@ -2,15 +2,21 @@ import type { Country, CreateCountry, UpdateCountry } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
+export const countryKeys = {
+  all: ['countries'] as const,
+  list: () => [...countryKeys.all, 'list'] as const,
+  detail: (code: string) => [...countryKeys.all, 'one', code] as const,
+};
+
 export const countriesQuery = () =>
   queryOptions({
-    queryKey: ['countries'],
+    queryKey: countryKeys.list(),
     queryFn: ({ signal }) => api.get<Country[]>('/countries', { signal }),
   });
 
 export const countryQuery = (code: string) =>
   queryOptions({
-    queryKey: ['countries', code],
+    queryKey: countryKeys.detail(code),
     queryFn: () => api.get<Country>(`/countries/${code}`),
     staleTime: 30 * 60_000,
   });

@@ -1,12 +1,11 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type Country, CreateCountry } from '@promo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { createCountry, updateCountry } from './countries.api.ts';
+import { useSaveCountry } from './countries.hooks.ts';
 
 const FIELDS = [
   'code',
@@ -45,16 +44,9 @@ function firstError(errors: unknown): FieldError | undefined {
 /** Creates a country, or edits one (its code stays). Departments are one per line. */
 export function CountryForm({ country, onDone }: { country?: Country; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({ resolver: contractResolver(CreateCountry), defaultValues: country ?? EMPTY });
-  const mutation = useMutation({
-    mutationFn: (values: CreateCountry) => {
-      if (!country) return createCountry(values);
-      const { code: _code, ...changes } = values;
-      return updateCountry(country.code, changes);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['countries'] });
+  const mutation = useSaveCountry(country?.code, {
+    onSuccess: () => {
       showToast('success', t(country ? 'countries.updated' : 'countries.created'));
       onDone();
     },

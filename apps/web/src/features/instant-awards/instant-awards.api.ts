@@ -12,22 +12,28 @@ export type Award = {
   name: string | null;
 };
 
+export const instantAwardKeys = {
+  prizes: (campaignId: string) => ['instant-prizes', campaignId] as const,
+  moments: (campaignId: string) => ['instant-moments', campaignId] as const,
+  awards: (campaignId: string) => ['instant-awards', campaignId] as const,
+};
+
 export const prizesQuery = (campaignId: string) =>
   queryOptions({
-    queryKey: ['instant-prizes', campaignId],
+    queryKey: instantAwardKeys.prizes(campaignId),
     queryFn: ({ signal }) => api.get<{ items: Prize[] }>(`/instant-awards/${campaignId}/prizes`, { signal }),
     select: (answer) => answer.items,
   });
 
 export const momentsQuery = (campaignId: string) =>
   queryOptions({
-    queryKey: ['instant-moments', campaignId],
+    queryKey: instantAwardKeys.moments(campaignId),
     queryFn: ({ signal }) => api.get<MomentsView>(`/instant-awards/${campaignId}/moments`, { signal }),
   });
 
 export const awardsQuery = (campaignId: string) =>
   queryOptions({
-    queryKey: ['instant-awards', campaignId],
+    queryKey: instantAwardKeys.awards(campaignId),
     queryFn: ({ signal }) => api.get<{ items: Award[] }>(`/instant-awards/${campaignId}/awards`, { signal }),
     select: (answer) => answer.items,
   });

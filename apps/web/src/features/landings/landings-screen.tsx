@@ -34,6 +34,7 @@ import {
   deleteLandingGroup,
   duplicateLanding,
   landingGroupsQuery,
+  landingKeys,
   landingsQuery,
   landingVersionsQuery,
   publishLanding,
@@ -56,7 +57,7 @@ export function LandingsScreen() {
   const [newName, setNewName] = useState('');
   const [renaming, setRenaming] = useState<LandingSummary | null>(null);
   const [versionsOf, setVersionsOf] = useState<LandingSummary | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['landings'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: landingKeys.all });
   const editPath = (id: string) => `${withTenant(tenant, '/builder')}?landing=${id}`;
 
   const create = async () => {

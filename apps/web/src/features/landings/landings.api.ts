@@ -12,16 +12,24 @@ import { api } from '../../lib/api.ts';
 /** Landing pages and landing groups of the back office (server: `/api/landing-pages`, `/api/landing-group`). */
 export type LandingWithDocument = Omit<Landing, 'document'> & { document: LandingDocument };
 
+export const landingKeys = {
+  all: ['landings'] as const,
+  list: (campaignId: string) => [...landingKeys.all, 'list', campaignId] as const,
+  detail: (id: string) => [...landingKeys.all, 'one', id] as const,
+  versions: (id: string) => [...landingKeys.all, 'versions', id] as const,
+};
+export const landingGroupKeys = { all: ['landing-groups'] as const };
+
 export const landingsQuery = (campaignId: string) =>
   queryOptions({
-    queryKey: ['landings', 'list', campaignId],
+    queryKey: landingKeys.list(campaignId),
     queryFn: ({ signal }) => api.get<LandingSummary[]>('/landing-pages', { query: { campaignId }, signal }),
     enabled: Boolean(campaignId),
   });
 
 export const landingQuery = (id: string) =>
   queryOptions({
-    queryKey: ['landings', 'one', id],
+    queryKey: landingKeys.detail(id),
     queryFn: ({ signal }) => api.get<LandingWithDocument>(`/landing-pages/${id}`, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -29,7 +37,7 @@ export const landingQuery = (id: string) =>
 
 export const landingVersionsQuery = (id: string) =>
   queryOptions({
-    queryKey: ['landings', 'versions', id],
+    queryKey: landingKeys.versions(id),
     queryFn: ({ signal }) => api.get<LandingVersion[]>(`/landing-pages/${id}/versions`, { signal }),
   });
 
@@ -49,7 +57,7 @@ export const duplicateLanding = (id: string) =>
 
 export const landingGroupsQuery = () =>
   queryOptions({
-    queryKey: ['landing-groups'],
+    queryKey: landingGroupKeys.all,
     queryFn: ({ signal }) => api.get<LandingGroup[]>('/landing-group', { signal }),
   });
 export const createLandingGroup = (body: LandingGroupInput) => api.post<LandingGroup>('/landing-group', body);

@@ -1,6 +1,5 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { ChangePassword, errorMessage } from '@promo/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/contract-resolver.ts';
@@ -8,7 +7,7 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { appLocale } from '../../lib/i18n.ts';
 import { replaceToken } from '../../lib/session-storage.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { changePassword } from '../users/index.ts';
+import { useChangePassword } from '../users/index.ts';
 
 const OwnPasswordForm = ChangePassword.extend({
   currentPassword: ChangePassword.shape.currentPassword.unwrap().min(1, { error: 'FIELD_REQUIRED' }),
@@ -21,8 +20,7 @@ export function ChangePasswordForm({ userId, onDone }: { userId: string; onDone:
     resolver: contractResolver(OwnPasswordForm),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
-  const mutation = useMutation({
-    mutationFn: (values: ChangePassword) => changePassword(userId, values),
+  const mutation = useChangePassword(userId, {
     onSuccess: (result) => {
       if (result.token) replaceToken(result.token);
       showToast('success', t('password.changed'));

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { UserConfiguration } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { meQuery, useBackOffice } from '../auth/index.ts';
-import { configurationQuery, updateConfiguration } from '../users/index.ts';
+import { configurationQuery, useUpdateConfiguration } from '../users/index.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const PreferencesForm = UserConfiguration.pick({ locale: true, theme: true, persistentLogin: true });
@@ -18,7 +18,6 @@ const PreferencesForm = UserConfiguration.pick({ locale: true, theme: true, pers
 export function ProfilePage() {
   const { t } = useTranslation();
   const { userId, role } = useBackOffice();
-  const queryClient = useQueryClient();
   const me = useQuery(meQuery());
   const configuration = useQuery(configurationQuery(userId));
   const form = useForm({
@@ -35,10 +34,8 @@ export function ProfilePage() {
     }
   }, [configuration.data, reset]);
 
-  const mutation = useMutation({
-    mutationFn: (values: Partial<UserConfiguration>) => updateConfiguration(userId, values),
+  const mutation = useUpdateConfiguration(userId, {
     onSuccess: async (saved) => {
-      queryClient.setQueryData(configurationQuery(userId).queryKey, saved);
       await changeLocale(saved.locale);
       showToast('success', t('profile.saved'));
     },

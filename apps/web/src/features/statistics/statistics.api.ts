@@ -9,9 +9,15 @@ export type ReportName = 'general' | 'department' | 'age' | 'department-sex';
 const base = (target: StatsTarget) =>
   `/${target.kind === 'campaign' ? 'campaigns' : 'campaign-groups'}/${target.id}/statistics`;
 
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  report: (target: StatsTarget, name: ReportName, range: StatsRange) =>
+    [...statisticsKeys.all, target, name, range] as const,
+};
+
 function report<T>(target: StatsTarget, name: ReportName, range: StatsRange) {
   return queryOptions({
-    queryKey: ['statistics', target, name, range],
+    queryKey: statisticsKeys.report(target, name, range),
     queryFn: ({ signal }) =>
       api.get<T>(`${base(target)}/${name}`, { query: { ...range, format: 'json' }, signal }),
   });

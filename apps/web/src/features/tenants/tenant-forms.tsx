@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { CreateTenant, MapTiles, type Tenant, TenantConfig, UpdateTenant } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { countriesQuery } from '../countries/index.ts';
-import { createTenant, updateTenant } from './tenants.api.ts';
+import { useCreateTenant, useUpdateTenant } from './tenants.hooks.ts';
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
@@ -26,7 +26,6 @@ function useCountryOptions() {
 
 export function CreateTenantForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const countries = useCountryOptions();
   const form = useForm({
     resolver: contractResolver(CreateForm),
@@ -37,10 +36,8 @@ export function CreateTenantForm({ onDone }: { onDone: () => void }) {
       admin: { username: '', password: '', name: undefined, email: undefined },
     },
   });
-  const mutation = useMutation({
-    mutationFn: createTenant,
-    onSuccess: async (tenant) => {
-      await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+  const mutation = useCreateTenant({
+    onSuccess: (tenant) => {
       showToast('success', t('tenants.created', { name: tenant.name }));
       onDone();
     },
@@ -139,7 +136,6 @@ const EditForm = UpdateTenant.pick({ name: true, countryCode: true }).extend({
 
 export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const countries = useCountryOptions();
   const form = useForm({
     resolver: contractResolver(EditForm),
@@ -149,10 +145,8 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
       config: { ...tenant.config, mapTiles: tenant.config.mapTiles ?? { url: '', attribution: '' } },
     },
   });
-  const mutation = useMutation({
-    mutationFn: (values: UpdateTenant) => updateTenant(tenant.id, values),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+  const mutation = useUpdateTenant({
+    onSuccess: () => {
       showToast('success', t('tenants.updated'));
       onDone();
     },
@@ -169,7 +163,10 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
   });
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form
+      onSubmit={form.handleSubmit((values) => mutation.mutate({ id: tenant.id, changes: values }))}
+      noValidate
+    >
       <Stack>
         <TextInput label={t('tenants.slug')} value={tenant.slug} readOnly disabled />
         <TextInput

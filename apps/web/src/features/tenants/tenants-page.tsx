@@ -1,6 +1,6 @@
 import { Badge, Button, Menu, Stack, Title } from '@mantine/core';
 import type { Tenant } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
@@ -10,21 +10,18 @@ import { formatDate } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { CreateTenantForm, EditTenantForm } from './tenant-forms.tsx';
-import { tenantsQuery, updateTenant } from './tenants.api.ts';
+import { tenantsQuery } from './tenants.api.ts';
+import { useUpdateTenant } from './tenants.hooks.ts';
 import { ThemeEditor } from './theme-editor.tsx';
 
 export function TenantsPage() {
   const { t } = useTranslation();
   const { timeZone, locale } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'slug' });
   const tenants = useQuery(tenantsQuery(table.state));
 
-  const setStatus = useMutation({
-    mutationFn: ({ tenant, status }: { tenant: Tenant; status: Tenant['status'] }) =>
-      updateTenant(tenant.id, { status }),
-    onSuccess: async (tenant) => {
-      await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+  const setStatus = useUpdateTenant({
+    onSuccess: (tenant) => {
       showToast('success', t(tenant.status === 'suspended' ? 'tenants.suspended' : 'tenants.activated'));
     },
     onError: (error) => showApiError(error),
@@ -56,9 +53,9 @@ export function TenantsPage() {
         confirmLabel: t('tenants.suspend'),
       });
       if (!isConfirmed) return;
-      setStatus.mutate({ tenant, status: 'suspended' });
+      setStatus.mutate({ id: tenant.id, changes: { status: 'suspended' } });
     } else {
-      setStatus.mutate({ tenant, status: 'active' });
+      setStatus.mutate({ id: tenant.id, changes: { status: 'active' } });
     }
   };
 

@@ -19,13 +19,12 @@ import {
   type ThemeColorKey,
   type ThemePreset,
 } from '@promo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { updateTenant } from './tenants.api.ts';
+import { useUpdateTenant } from './tenants.hooks.ts';
 
 function ThemePreview({ name, colors }: { name: string; colors: Record<ThemeColorKey, string> }) {
   const { t } = useTranslation();
@@ -89,7 +88,6 @@ const themeResolver: typeof baseResolver = (values, context, options) => {
 /** Preset plus colour overrides, with a live preview of the result. */
 export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm({ resolver: themeResolver, defaultValues: tenant.theme });
   const preset = (useWatch({ control: form.control, name: 'preset' }) ?? 'light') as ThemePreset;
   const overrides = useWatch({ control: form.control, name: 'colors' }) ?? {};
@@ -100,10 +98,8 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
   );
   const preview = resolveThemeColors({ preset, colors: validOverrides, logoUrl: null });
 
-  const mutation = useMutation({
-    mutationFn: (theme: Theme) => updateTenant(tenant.id, { theme }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['tenants'] });
+  const mutation = useUpdateTenant({
+    onSuccess: () => {
       showToast('success', t('themeEditor.saved'));
       onDone();
     },
@@ -118,7 +114,10 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
   const { errors } = form.formState;
 
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form
+      onSubmit={form.handleSubmit((values) => mutation.mutate({ id: tenant.id, changes: { theme: values } }))}
+      noValidate
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack>
           <Controller

@@ -1,13 +1,12 @@
 import { Button, Group, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { RegisterUser, type Role, UpdateUser, type User } from '@promo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { CentreSelect } from '../centres/index.ts';
-import { registerUser, updateUser } from './users.api.ts';
+import { useRegisterUser, useUpdateUser } from './users.hooks.ts';
 
 const TENANT_ROLES: Role[] = ['ADMIN', 'ANALYST', 'OPERATOR'];
 
@@ -30,7 +29,6 @@ const CreateForm = RegisterUser.pick({
 
 export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const roles = useRoleOptions();
   const form = useForm({
     resolver: contractResolver(CreateForm),
@@ -44,11 +42,8 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
     },
   });
   const isOperator = form.watch('role') === 'OPERATOR';
-  const mutation = useMutation({
-    mutationFn: (values: RegisterUser) =>
-      registerUser(values.role === 'OPERATOR' ? values : { ...values, centreId: undefined }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
+  const mutation = useRegisterUser({
+    onSuccess: () => {
       showToast('success', t('users.created'));
       onDone();
     },
@@ -57,7 +52,12 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   });
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form
+      onSubmit={form.handleSubmit((values) =>
+        mutation.mutate(values.role === 'OPERATOR' ? values : { ...values, centreId: undefined }),
+      )}
+      noValidate
+    >
       <Stack>
         <TextInput
           label={t('users.username')}
@@ -135,21 +135,14 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
 
 export function EditUserForm({ user, onDone }: { user: User; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const roles = useRoleOptions();
   const form = useForm({
     resolver: contractResolver(EditForm),
     defaultValues: { name: user.name, email: user.email, role: user.role, centreId: user.centreId },
   });
   const isOperatorEdit = form.watch('role') === 'OPERATOR';
-  const mutation = useMutation({
-    mutationFn: (values: UpdateUser) =>
-      updateUser(
-        user.id,
-        values.role === 'OPERATOR' ? values : withoutCentre(values, user.centreId !== null),
-      ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
+  const mutation = useUpdateUser({
+    onSuccess: () => {
       showToast('success', t('users.updated'));
       onDone();
     },
@@ -157,7 +150,15 @@ export function EditUserForm({ user, onDone }: { user: User; onDone: () => void 
   });
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form
+      onSubmit={form.handleSubmit((values) =>
+        mutation.mutate({
+          id: user.id,
+          changes: values.role === 'OPERATOR' ? values : withoutCentre(values, user.centreId !== null),
+        }),
+      )}
+      noValidate
+    >
       <Stack>
         <TextInput label={t('users.username')} value={user.username} readOnly disabled />
         <TextInput

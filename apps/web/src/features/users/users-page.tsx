@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Menu, Stack, Text, Title } from '@mantine/core';
 import type { User } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
@@ -12,7 +12,8 @@ import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { CreateUserForm, EditUserForm } from './user-form.tsx';
-import { createResetLink, deleteUser, usersQuery } from './users.api.ts';
+import { usersQuery } from './users.api.ts';
+import { useCreateResetLink, useDeleteUser } from './users.hooks.ts';
 
 function ResetLink({ link, expiresAt, timeZone }: { link: string; expiresAt: string; timeZone?: string }) {
   const { t, i18n } = useTranslation();
@@ -67,21 +68,15 @@ function UserDetails({ user, timeZone, locale }: { user: User; timeZone?: string
 export function UsersPage() {
   const { t } = useTranslation();
   const { timeZone, locale, userId } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'username' });
   const [shownUser, setShownUser] = useState<User | null>(null);
   const users = useQuery(usersQuery(table.state));
 
-  const remove = useMutation({
-    mutationFn: deleteUser,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['users'] });
-      showToast('success', t('users.deleted'));
-    },
+  const remove = useDeleteUser({
+    onSuccess: () => showToast('success', t('users.deleted')),
     onError: (error) => showApiError(error),
   });
-  const resetLink = useMutation({
-    mutationFn: createResetLink,
+  const resetLink = useCreateResetLink({
     onSuccess: (result) =>
       openAppModal({
         title: t('users.resetLinkTitle'),

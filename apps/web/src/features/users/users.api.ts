@@ -12,15 +12,27 @@ import type { z } from 'zod';
 import type { TableState } from '../../components/data-table.tsx';
 import { api } from '../../lib/api.ts';
 
-export const usersQuery = (state: TableState & { role?: string }) =>
+export type UserFilters = TableState & { role?: string };
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (state: UserFilters) => [...userKeys.all, state] as const,
+  detail: (id: string) => [...userKeys.all, 'one', id] as const,
+};
+export const configurationKeys = {
+  all: ['configuration'] as const,
+  of: (userId: string) => [...configurationKeys.all, userId] as const,
+};
+
+export const usersQuery = (state: UserFilters) =>
   queryOptions({
-    queryKey: ['users', state],
+    queryKey: userKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<User>>('/users', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const userQuery = (id: string) =>
-  queryOptions({ queryKey: ['users', 'one', id], queryFn: () => api.get<User>(`/users/${id}`) });
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => api.get<User>(`/users/${id}`) });
 
 export const registerUser = (body: RegisterUser) => api.post<User>('/users/register', body);
 export const updateUser = (id: string, body: UpdateUser) => api.patch<User>(`/users/${id}`, body);
@@ -30,7 +42,7 @@ export const createResetLink = (id: string) =>
 
 export const configurationQuery = (id: string) =>
   queryOptions({
-    queryKey: ['configuration', id],
+    queryKey: configurationKeys.of(id),
     queryFn: () => api.get<UserConfiguration>(`/users/configuration/${id}`),
   });
 

@@ -244,4 +244,10 @@ export const promotionsEn: PromotionsCatalogue = {
     otherSex_other: '{{count}} participations with another or unknown sex.',
     devices: { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop', unknown: 'Unknown' },
   },
+  rewardSettings: {
+    title: 'Where codes are redeemed',
+    help: 'Select at least one centre or centre group before activating the campaign.',
+    centres: 'Redemption centres',
+    groups: 'Centre groups',
+  },
 };

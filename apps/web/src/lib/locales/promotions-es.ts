@@ -248,6 +248,12 @@ export const promotionsEs = {
     otherSex_other: '{{count}} participaciones con otro sexo o sin dato.',
     devices: { mobile: 'Móvil', tablet: 'Tableta', desktop: 'Escritorio', unknown: 'Desconocido' },
   },
+  rewardSettings: {
+    title: 'Dónde se canjean los códigos',
+    help: 'Seleccione al menos un centro o un grupo de centros antes de activar la campaña.',
+    centres: 'Centros de canje',
+    groups: 'Grupos de centros',
+  },
 };
 
 export type PromotionsCatalogue = typeof promotionsEs;

@@ -81,12 +81,6 @@ export const redemptionEn: typeof redemptionEs = {
     deleteTitle: 'Delete group',
     deleteConfirm: 'Delete the group {{name}}? Its centres are kept.',
   },
-  rewardSettings: {
-    title: 'Where codes are redeemed',
-    help: 'Select at least one centre or centre group before activating the campaign.',
-    centres: 'Redemption centres',
-    groups: 'Centre groups',
-  },
   operatorCentre: {
     label: 'Redemption centre',
     help: 'The centre where this operator redeems codes',

@@ -79,12 +79,6 @@ export const redemptionEs = {
     deleteTitle: 'Eliminar grupo',
     deleteConfirm: '¿Eliminar el grupo {{name}}? Los centros no se eliminan.',
   },
-  rewardSettings: {
-    title: 'Dónde se canjean los códigos',
-    help: 'Seleccione al menos un centro o un grupo de centros antes de activar la campaña.',
-    centres: 'Centros de canje',
-    groups: 'Grupos de centros',
-  },
   operatorCentre: {
     label: 'Centro de canje',
     help: 'El centro donde este operador canjea códigos',

@@ -1,6 +1,6 @@
 import { Button, Group, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Participant } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmDanger } from '../../components/confirm.tsx';
@@ -9,25 +9,23 @@ import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { erasePerson, exportPeople, exportPerson, participantsQuery } from './crm.api.ts';
-import { CreatePersonForm, PersonLookup, UploadPeople } from './person-forms.tsx';
+import { CreateParticipantForm } from './create-participant-form.tsx';
+import { ParticipantLookup } from './participant-lookup.tsx';
+import { exportParticipant, participantsQuery } from './participants.api.ts';
+import { useEraseParticipant, useExportParticipants } from './participants.hooks.ts';
+import { UploadParticipants } from './upload-participants.tsx';
 
 function PeopleTable() {
   const { t } = useTranslation();
   const { timeZone, locale, role } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: '-createdAt' });
   const people = useQuery(participantsQuery(table.state));
   const isAdmin = role === 'ADMIN';
-  const erase = useMutation({
-    mutationFn: erasePerson,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['participants'] });
-      showToast('success', t('crm.erasedDone'));
-    },
+  const erase = useEraseParticipant({
+    onSuccess: () => showToast('success', t('crm.erasedDone')),
     onError: (error) => showApiError(error),
   });
-  const exportAll = useMutation({ mutationFn: exportPeople, onError: (error) => showApiError(error) });
+  const exportAll = useExportParticipants({ onError: (error) => showApiError(error) });
   const handleErase = async (person: Participant) => {
     const isConfirmed = await confirmDanger({
       title: t('crm.eraseTitle'),
@@ -92,7 +90,9 @@ function PeopleTable() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Item
-                    onClick={() => exportPerson(person.id).catch((error: unknown) => showApiError(error))}
+                    onClick={() =>
+                      exportParticipant(person.id).catch((error: unknown) => showApiError(error))
+                    }
                   >
                     {t('crm.exportJson')}
                   </Menu.Item>
@@ -112,7 +112,7 @@ function PeopleTable() {
 
 const TABS = ['people', 'lookup', 'create', 'upload'] as const;
 
-export function CrmPage() {
+export function ParticipantsPage() {
   const { t } = useTranslation();
   const { role } = useBackOffice();
   const [search, setSearch] = useSearchParams();
@@ -141,13 +141,13 @@ export function CrmPage() {
           {tab === 'people' && <PeopleTable />}
         </Tabs.Panel>
         <Tabs.Panel value="lookup" pt="md">
-          {tab === 'lookup' && <PersonLookup />}
+          {tab === 'lookup' && <ParticipantLookup />}
         </Tabs.Panel>
         <Tabs.Panel value="create" pt="md">
-          {tab === 'create' && <CreatePersonForm />}
+          {tab === 'create' && <CreateParticipantForm />}
         </Tabs.Panel>
         <Tabs.Panel value="upload" pt="md">
-          {tab === 'upload' && <UploadPeople />}
+          {tab === 'upload' && <UploadParticipants />}
         </Tabs.Panel>
       </Tabs>
     </Stack>

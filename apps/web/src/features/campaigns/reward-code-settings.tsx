@@ -1,8 +1,8 @@
 import { Fieldset, SimpleGrid, Text } from '@mantine/core';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CampaignFormValues } from '../campaigns/index.ts';
-import { CentreGroupMultiSelect, CentreMultiSelect } from './centre-pickers.tsx';
+import { CentreGroupMultiSelect, CentreMultiSelect } from '../centres/index.ts';
+import type { CampaignFormValues } from './campaign-form-model.ts';
 
 /**
  * The campaign form's part for reward-code campaigns: the centres and centre groups where the

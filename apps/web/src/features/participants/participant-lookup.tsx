@@ -1,0 +1,112 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { CrmUserInfo } from '@promo/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useBackOffice } from '../auth/index.ts';
+import { useParticipantInfo } from './participants.hooks.ts';
+
+/** Looks a person up by identity number, with their participation history. */
+export function ParticipantLookup() {
+  const { t } = useTranslation();
+  const { timeZone, locale } = useBackOffice();
+  const [cedula, setCedula] = useState('');
+  const lookup = useParticipantInfo();
+  const info: CrmUserInfo | undefined = lookup.data;
+  const person = info?.participant;
+  return (
+    <Stack>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (cedula.trim()) lookup.mutate(cedula.trim());
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label={t('crm.cedula')}
+            value={cedula}
+            onChange={(event) => setCedula(event.currentTarget.value)}
+            autoComplete="off"
+            w={260}
+          />
+          <Button type="submit" loading={lookup.isPending} disabled={!cedula.trim()}>
+            {t('crm.lookup')}
+          </Button>
+        </Group>
+      </form>
+      {lookup.error && (
+        <Alert color="red" role="alert" data-testid="lookup-error">
+          {lookup.error instanceof ApiError ? lookup.error.message : t('errors.unexpected')}
+        </Alert>
+      )}
+      {person && info && (
+        <Card withBorder>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {(
+              [
+                [t('crm.cedula'), person.cedula],
+                [t('crm.name'), person.name],
+                [t('crm.email'), person.email],
+                [t('crm.phone'), person.phone],
+                [t('crm.birthdate'), person.birthdate],
+                [t('crm.sex'), person.sex ? t(`crm.sexes.${person.sex}`) : null],
+                [t('crm.department'), person.department],
+                [t('crm.consentAt'), formatDateTime(person.consentAt, timeZone, locale)],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text>{value || '—'}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          {person.erased && (
+            <Badge color="gray" mt="sm">
+              {t('crm.erased')}
+            </Badge>
+          )}
+          <Table mt="md" striped>
+            <Table.Caption>{t('crm.history')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('crm.when')}</Table.Th>
+                <Table.Th>{t('crm.campaign')}</Table.Th>
+                <Table.Th>{t('crm.device')}</Table.Th>
+                <Table.Th>{t('crm.outcome')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {info.participations.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed">{t('crm.noParticipations')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {info.participations.map((participation) => (
+                <Table.Tr key={participation.id}>
+                  <Table.Td>{formatDateTime(participation.createdAt, timeZone, locale)}</Table.Td>
+                  <Table.Td>
+                    {participation.campaignTitle} ({participation.campaignName})
+                  </Table.Td>
+                  <Table.Td>
+                    {t(
+                      `stats.devices.${['unknown', 'mobile', 'tablet', 'desktop'][participation.deviceClass] ?? 'unknown'}`,
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <code>{JSON.stringify(participation.outcome)}</code>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+    </Stack>
+  );
+}
