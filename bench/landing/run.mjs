@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// bench/landing: the public landing page (/demo/landing/{group}) under load, next to a static file
-// of the same bytes served by the same server (the web app's static files), same run. Usage:
+// bench/landing: the public landing page (/demo/landing/{group}) under load, next to Fastify's
+// hello world (bench/reference) and a static file of the same bytes served by the same server (the
+// web app's static files), all in the same run. Usage:
 //   node bench/landing/run.mjs [--duration 15] [--connections 50] [--pglite]
 // Needs the web app built (npm run build) for the static comparison.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { ratio, referenceHello } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -70,10 +73,13 @@ try {
     writeFileSync(`${webDist}${staticName}`, html);
     staticFile = await load(`${server.url}/${staticName}`);
   }
+  const hello = await referenceHello({ connections, duration });
   console.log(
     JSON.stringify(
       {
+        bench: 'landing',
         machine: machine(),
+        loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
         driver: values.pglite ? 'pglite' : 'postgres',
         connections,
         durationSeconds: duration,
@@ -81,6 +87,9 @@ try {
         landingPage: page,
         landingPage304: revalidated,
         staticFileSameBytes: staticFile,
+        reference: { route: 'Fastify hello world', ...hello },
+        ratio: ratio(page, hello),
+        target: '>= 0.5 x Fastify hello',
         ratioToStatic: staticFile
           ? Number((page.requestsPerSecond / staticFile.requestsPerSecond).toFixed(2))
           : null,

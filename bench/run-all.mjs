@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark with its reference routes, one after the other, then one table
+// of ratios. Each benchmark measures its own reference in its own run (the machine is shared and
+// noisy: compare ratios, not absolute figures). Options are passed on to every benchmark:
+//   npm run bench -- [--duration 15] [--connections 50] [--count 1000000]
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { machine } from './lib/server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    count: { type: 'string', default: '1000000' },
+  },
+});
+const load = ['--duration', values.duration, '--connections', values.connections];
+const runs = [
+  { name: 'participation, PostgreSQL', command: ['node', 'bench/participation/run.mjs', ...load] },
+  { name: 'participation, embedded', command: ['node', 'bench/participation/run.mjs', ...load, '--pglite'] },
+  {
+    name: 'redemption + generation',
+    command: ['node', 'bench/codes/run.mjs', ...load, '--count', values.count],
+  },
+  { name: 'landing page', command: ['npx', 'tsx', 'bench/landing/run.mjs', ...load] },
+];
+
+function lastJson(text) {
+  const start = text.lastIndexOf('\n{');
+  return JSON.parse(start >= 0 ? text.slice(start + 1) : text);
+}
+
+const rows = [];
+for (const run of runs) {
+  process.stderr.write(`… ${run.name}\n`);
+  const done = spawnSync(run.command[0], run.command.slice(1), {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (done.status !== 0) {
+    rows.push({ name: run.name, failed: `exit ${done.status}` });
+    continue;
+  }
+  const result = lastJson(done.stdout);
+  const figures = result.redemption ?? result;
+  const product = figures.product ?? figures.landingPage;
+  rows.push({
+    name: run.name,
+    product,
+    reference: figures.reference,
+    ratio: figures.ratio,
+    target: figures.target,
+    extra: result.generation
+      ? `${result.generation.count.toLocaleString('en-GB')} codes in ${result.generation.seconds} s, peak RSS ${result.generation.serverPeakRssMb} MB`
+      : '',
+  });
+}
+
+const cell = (f) =>
+  f ? `${f.requestsPerSecond.toLocaleString('en-GB')} req/s, p99 ${f.latencyMs.p99} ms` : '—';
+console.log(
+  `\n${machine()}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
+console.log('| path | product | reference | ratio | target | also |');
+console.log('|---|---|---|---|---|---|');
+for (const row of rows)
+  console.log(
+    row.failed
+      ? `| ${row.name} | failed (${row.failed}) | | | | |`
+      : `| ${row.name} | ${cell(row.product)} | ${row.reference?.route ?? ''}: ${cell(row.reference)} | ${row.ratio ?? '—'} | ${row.target ?? ''} | ${row.extra} |`,
+  );
