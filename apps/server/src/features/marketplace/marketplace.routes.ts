@@ -28,7 +28,9 @@ import { AppError } from '../../platform/errors.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { SIGN_IN_POLICY } from '../auth/index.ts';
 import type { FeatureDeps } from '../types.ts';
-import { type AuthPurpose, customerOf, customerScope, requestCode, verifyCode } from './customer-auth.ts';
+import { type AuthPurpose, customerScope, requestCode, verifyCode } from './customer-auth.ts';
+import { customerMarketplace, customerTransactions } from './customer-pages.service.ts';
+import { customerOf } from './customer-token.ts';
 import {
   createMarketplace,
   deleteMarketplace,
@@ -38,12 +40,7 @@ import {
   updateMarketplace,
 } from './marketplaces.service.ts';
 import { listOrders, ordersReport, orderTotalsReport } from './order-reports.service.ts';
-import {
-  customerMarketplace,
-  customerTransactions,
-  redeemMarketplaceCode,
-  redeemProduct,
-} from './orders.service.ts';
+import { redeemMarketplaceCode, redeemProduct } from './redeem-product.ts';
 
 const ADMIN = ['ADMIN'] as const;
 const READERS = ['ADMIN', 'ANALYST'] as const;
