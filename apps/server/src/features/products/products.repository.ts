@@ -114,17 +114,20 @@ export async function insertProduct(tx: Tx, values: typeof products.$inferInsert
   return row;
 }
 
+/** A products list's page and filters. */
+export type ProductQuery = {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  active?: 'true' | 'false' | undefined;
+  kind?: 'physical' | 'digital' | undefined;
+};
+
 /** A page of products by name, and how many match. */
 export async function productsPage(
   tx: Tx,
   tenantId: string,
-  query: {
-    page: number;
-    pageSize: number;
-    q?: string | undefined;
-    active?: 'true' | 'false' | undefined;
-    kind?: 'physical' | 'digital' | undefined;
-  },
+  query: ProductQuery,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const where = and(
     eq(products.tenantId, tenantId),

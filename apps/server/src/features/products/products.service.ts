@@ -12,6 +12,7 @@ import {
   describeProducts,
   findProduct,
   insertProduct,
+  type ProductQuery,
   type ProductRow,
   productsPage,
   updateProductRow,
@@ -57,16 +58,7 @@ export async function createProduct(ctx: Ctx, input: CreateProduct): Promise<Pro
   });
 }
 
-export async function listProducts(
-  ctx: Ctx,
-  query: {
-    page: number;
-    pageSize: number;
-    q?: string | undefined;
-    active?: 'true' | 'false' | undefined;
-    kind?: 'physical' | 'digital' | undefined;
-  },
-): Promise<Page<Product>> {
+export async function listProducts(ctx: Ctx, query: ProductQuery): Promise<Page<Product>> {
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
     const { rows, total } = await productsPage(tx, tenantId, query);
