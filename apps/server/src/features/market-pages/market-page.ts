@@ -1,19 +1,18 @@
 import type { Country } from '@promo/contract';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { contentSecurityPolicy, type PublicPage, pageNonce } from '../landings/index.ts';
-import type { findMarketplace } from '../marketplace/index.ts';
+import type { MarketplaceRow } from '../marketplace/index.ts';
 import { publicThemeOf } from '../tenants/index.ts';
 import { type MarketPageKind, marketMessages, marketPageHtml, type PageColors } from './market-html.ts';
 
 type Tenant = Parameters<typeof publicThemeOf>[0];
-type Marketplace = NonNullable<Awaited<ReturnType<typeof findMarketplace>>>;
 
 /** What one end-customer page shows: found by the service, rendered here. */
 export type MarketPageScope = {
   kind: MarketPageKind;
   tenant: Tenant;
   campaign: CampaignRow;
-  marketplace: Marketplace | null;
+  marketplace: MarketplaceRow | null;
   country: Country | undefined;
   /** The `{id}` of the path: the marketplace, or the person of the transactions page. */
   id: string | undefined;
