@@ -1,17 +1,5 @@
-import {
-  createHash,
-  createHmac,
-  createSecretKey,
-  type KeyObject,
-  randomInt,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CustomerAuthChallenge, CustomerSession } from '@promo/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { errors, jwtVerify, SignJWT } from 'jose';
-import { customerOtps, marketplaces, participants } from '../../db/schema.ts';
-import { bearerToken } from '../../platform/auth/guard.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { queueEmail } from '../../platform/outbox.ts';
@@ -28,65 +16,16 @@ import {
 import { findCampaignByName } from '../campaigns/index.ts';
 import { publicTenant } from '../participations/index.ts';
 import { balanceOf, holdsPoints } from '../points/index.ts';
+import { type CustomerClaims, signCustomerToken } from './customer-token.ts';
+import { findPersonByCedula, insertOtp, lockLatestOtp, updateOtp } from './customers.repository.ts';
+import { activeMarketplacesOf } from './marketplaces.repository.ts';
 
 /**
- * The end customer's token lives 30 minutes; a one-time code 10 minutes. Wrong codes are counted
- * per person and client address like passwords (sign-in-protection.ts): five lock that address
- * out of that person's sign-in, many addresses slow it down; none refuses the right code.
+ * A one-time code lives 10 minutes. Wrong codes are counted per person and client address like
+ * passwords (sign-in-protection.ts): five lock that address out of that person's sign-in, many
+ * addresses slow it down; none refuses the right code.
  */
-export const CUSTOMER_TOKEN_MINUTES = 30;
 const OTP_MINUTES = 10;
-const AUDIENCE = 'promo-customer';
-
-const customerKeys = new Map<string, KeyObject>();
-
-/**
- * The key of end-customer tokens: derived from the server secret, so that a customer token never
- * verifies as a back-office token (nor the reverse), whatever their claims.
- */
-function customerKey(secret: string): KeyObject {
-  let key = customerKeys.get(secret);
-  if (!key) {
-    key = createSecretKey(createHmac('sha256', secret).update('promo-customer-token-v1').digest());
-    customerKeys.set(secret, key); // one object per secret: jose keeps its imported form
-  }
-  return key;
-}
-
-export type CustomerClaims = { tenantId: string; campaignId: string; participantId: string };
-
-export async function signCustomerToken(secret: string, claims: CustomerClaims, now: Date) {
-  const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = new Date((issuedAt + CUSTOMER_TOKEN_MINUTES * 60) * 1000);
-  const token = await new SignJWT({ tid: claims.tenantId, cid: claims.campaignId })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.participantId)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(customerKey(secret));
-  return { token, expiresAt };
-}
-
-/** The caller of a customer route: a valid end-customer token, else UNAUTHENTICATED. */
-export async function customerOf(ctx: Ctx, request: FastifyRequest): Promise<CustomerClaims> {
-  const token = bearerToken(request);
-  if (!token) throw new AppError('UNAUTHENTICATED');
-  try {
-    const { payload } = await jwtVerify(token, customerKey(ctx.config.jwtSecret), {
-      algorithms: ['HS256'],
-      audience: AUDIENCE,
-      currentDate: ctx.clock.now(),
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.cid !== 'string')
-      throw new AppError('UNAUTHENTICATED');
-    return { tenantId: payload.tid, campaignId: payload.cid, participantId: payload.sub };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || error instanceof TypeError)
-      throw new AppError('UNAUTHENTICATED');
-    throw error;
-  }
-}
 
 export type AuthPurpose = 'marketplace' | 'transactions';
 
@@ -107,10 +46,7 @@ async function whoIs(
     const campaign = await findCampaignByName(tx, tenant.id, campaignName);
     if (!campaign || campaign.archived || !campaign.activatedAt || !holdsPoints(campaign))
       throw new AppError('NOT_FOUND');
-    const [person] = await tx
-      .select({ id: participants.id, name: participants.name, email: participants.email })
-      .from(participants)
-      .where(and(eq(participants.tenantId, tenant.id), eq(participants.cedula, cedula)));
+    const person = await findPersonByCedula(tx, tenant.id, cedula);
     const notFound = purpose === 'marketplace' ? 'MARKETPLACE_USER_NOT_FOUND' : 'POINTS_USER_NOT_FOUND';
     if (!person?.email) throw new AppError(notFound, [{ path: 'cedula', code: notFound }]);
     if (purpose === 'transactions' && (await balanceOf(tx, tenant.id, campaign.id, person.id)) === null)
@@ -132,23 +68,11 @@ export async function requestCode(
   const expiresAt = new Date(now.getTime() + OTP_MINUTES * 60_000);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
-    const [row] = await tx
-      .insert(customerOtps)
-      .values({
-        tenantId: tenant.id,
-        campaignId: campaign.id,
-        participantId: person.id,
-        codeHash: ''.padEnd(64, '0'),
-        attempts: 0,
-        expiresAt,
-        createdAt: now,
-      })
-      .returning({ id: customerOtps.id });
-    if (!row) throw new Error('otp insert returned no row');
-    await tx
-      .update(customerOtps)
-      .set({ codeHash: hashOtp(row.id, code) })
-      .where(and(eq(customerOtps.tenantId, tenant.id), eq(customerOtps.id, row.id)));
+    await insertOtp(
+      tx,
+      { tenantId: tenant.id, campaignId: campaign.id, participantId: person.id, expiresAt, createdAt: now },
+      (id) => hashOtp(id, code),
+    );
     await queueEmail(tx, ctx, {
       tenantId: tenant.id,
       to: person.email,
@@ -179,21 +103,11 @@ export async function verifyCode(
   await passSignInGate(ctx, tenant.id, account, address, policy);
   const now = ctx.clock.now();
   const verified = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
-    const [otp] = await tx
-      .select()
-      .from(customerOtps)
-      .where(
-        and(
-          eq(customerOtps.tenantId, tenant.id),
-          eq(customerOtps.campaignId, campaign.id),
-          eq(customerOtps.participantId, person.id),
-          isNull(customerOtps.usedAt),
-          sql`${customerOtps.expiresAt} > ${now}`,
-        ),
-      )
-      .orderBy(desc(customerOtps.createdAt))
-      .limit(1)
-      .for('update');
+    const otp = await lockLatestOtp(
+      tx,
+      { tenantId: tenant.id, campaignId: campaign.id, participantId: person.id },
+      now,
+    );
     if (!otp) {
       await recordSignInFailure(tx, tenant.id, account, address, now, policy);
       return false;
@@ -201,31 +115,14 @@ export async function verifyCode(
     const expected = Buffer.from(otp.codeHash, 'hex');
     const given = Buffer.from(hashOtp(otp.id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      await tx
-        .update(customerOtps)
-        .set({ attempts: otp.attempts + 1 })
-        .where(and(eq(customerOtps.tenantId, tenant.id), eq(customerOtps.id, otp.id)));
+      await updateOtp(tx, tenant.id, otp.id, { attempts: otp.attempts + 1 });
       await recordSignInFailure(tx, tenant.id, account, address, now, policy);
       return false;
     }
     await clearSignInFailures(tx, tenant.id, account, address);
-    await tx
-      .update(customerOtps)
-      .set({ usedAt: now })
-      .where(and(eq(customerOtps.tenantId, tenant.id), eq(customerOtps.id, otp.id)));
+    await updateOtp(tx, tenant.id, otp.id, { usedAt: now });
     const balance = (await balanceOf(tx, tenant.id, campaign.id, person.id)) ?? 0;
-    const list = await tx
-      .select({ id: marketplaces.id, name: marketplaces.name })
-      .from(marketplaces)
-      .where(
-        and(
-          eq(marketplaces.tenantId, tenant.id),
-          eq(marketplaces.campaignId, campaign.id),
-          eq(marketplaces.active, true),
-        ),
-      )
-      .orderBy(marketplaces.name);
-    return { balance, marketplaces: list };
+    return { balance, marketplaces: await activeMarketplacesOf(tx, tenant.id, campaign.id) };
   });
   if (!verified) throw new AppError('OTP_INVALID', [{ path: 'code', code: 'OTP_INVALID' }]);
   const { token, expiresAt } = await signCustomerToken(

@@ -1,34 +1,18 @@
 import {
   CreateMarketplace,
-  CustomerAuthChallenge,
-  CustomerAuthRequest,
-  CustomerAuthVerify,
-  CustomerCampaignParams,
-  CustomerMarketplaceParams,
-  CustomerSession,
-  CustomerTransactions,
-  CustomerTransactionsQuery,
   IdParams,
   Marketplace,
-  MarketplaceCodeRedeemed,
   MarketplaceListQuery,
   Order,
   OrderListQuery,
   OrderReportQuery,
-  ProductRedeemed,
   PublicMarketplace,
   pageOf,
-  RedeemMarketplaceCode,
-  RedeemProduct,
   UpdateMarketplace,
 } from '@promo/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
-import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
-import { SIGN_IN_POLICY } from '../auth/index.ts';
+import { sendFile } from '../../platform/http/replies.ts';
 import type { FeatureDeps } from '../types.ts';
-import { type AuthPurpose, customerOf, customerScope, requestCode, verifyCode } from './customer-auth.ts';
 import {
   createMarketplace,
   deleteMarketplace,
@@ -38,17 +22,13 @@ import {
   updateMarketplace,
 } from './marketplaces.service.ts';
 import { listOrders, ordersReport, orderTotalsReport } from './order-reports.service.ts';
-import {
-  customerMarketplace,
-  customerTransactions,
-  redeemMarketplaceCode,
-  redeemProduct,
-} from './orders.service.ts';
 
 const ADMIN = ['ADMIN'] as const;
 const READERS = ['ADMIN', 'ANALYST'] as const;
 const REPORTERS = ['ADMIN', 'ANALYST', 'OPERATOR'] as const;
 const tags = ['marketplaces'];
+
+import { registerCustomerRoutes } from './customer.routes.ts';
 
 export function registerMarketplaceRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
   app.get(
@@ -178,139 +158,5 @@ export function registerMarketplaceRoutes({ app, ctxOf, limits, throttle }: Feat
     },
   );
 
-  // --- the end customer (no back-office token) -------------------------------------------
-  const publicLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
-  // per identity: five codes per ten minutes, whatever the address (the person's inbox); wrong
-  // codes are counted per identity and address in verifyCode, so that no one can lock anyone out
-  const codeRequests = throttle('customer-otp', 5, 600_000);
-  const signInPolicy = { ...SIGN_IN_POLICY, ...limits.signIn };
-  const publicTags = ['marketplace (public)'];
-
-  for (const [family, purpose] of [
-    ['marketplace-authentication', 'marketplace'],
-    ['transactions-authentication', 'transactions'],
-  ] as Array<[string, AuthPurpose]>) {
-    app.post(
-      `/api/public/:tenant/${family}/:campaign`,
-      {
-        config: { access: 'public', rateLimit: publicLimit },
-        schema: {
-          tags: publicTags,
-          summary: 'Send a one-time code to the person of this identity number',
-          params: CustomerCampaignParams,
-          body: CustomerAuthRequest,
-          response: { 200: CustomerAuthChallenge },
-        },
-      },
-      async (request) => {
-        const { tenant, campaign } = request.params;
-        if (!(await codeRequests.hit(`${tenant}:${request.body.cedula}`))) throw new AppError('RATE_LIMITED');
-        return requestCode(ctxOf(request), tenant, campaign, request.body.cedula, purpose);
-      },
-    );
-    app.post(
-      `/api/public/:tenant/${family}/:campaign/verify`,
-      {
-        config: { access: 'public', rateLimit: publicLimit },
-        schema: {
-          tags: publicTags,
-          summary: 'Check the one-time code; answers the end-customer token',
-          params: CustomerCampaignParams,
-          body: CustomerAuthVerify,
-          response: { 200: CustomerSession },
-        },
-      },
-      async (request) => {
-        const { tenant, campaign } = request.params;
-        const { cedula, code } = request.body;
-        return verifyCode(ctxOf(request), tenant, campaign, cedula, code, purpose, signInPolicy);
-      },
-    );
-  }
-
-  async function customerIn(request: FastifyRequest, params: { tenant: string; campaign: string }) {
-    const ctx = ctxOf(request);
-    const claims = await customerOf(ctx, request);
-    await customerScope(ctx, claims, params.tenant, params.campaign);
-    return { ctx, claims };
-  }
-
-  app.get(
-    '/api/public/:tenant/marketplace/:campaign/:id',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
-        tags: publicTags,
-        summary: 'The product list with the person’s balance (end-customer token)',
-        params: CustomerMarketplaceParams,
-        response: { 200: PublicMarketplace },
-      },
-    },
-    async (request) => {
-      const { ctx, claims } = await customerIn(request, request.params);
-      return customerMarketplace(ctx, claims, request.params.id);
-    },
-  );
-  app.post(
-    '/api/users/reward-codes/product',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
-        tags: publicTags,
-        summary: 'Redeem a product with points or a code (end-customer token; accepts Idempotency-Key)',
-        body: RedeemProduct,
-        response: { 201: ProductRedeemed },
-      },
-    },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      const claims = await customerOf(ctx, request);
-      const result = await redeemProduct(ctx, claims, request.body, idempotencyKey(request));
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(result.body);
-    },
-  );
-  app.post(
-    '/api/public/:tenant/marketplace-code/:campaign/:id',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
-        tags: publicTags,
-        summary: 'Redeem a code for points or a product (end-customer token; accepts Idempotency-Key)',
-        params: CustomerMarketplaceParams,
-        body: RedeemMarketplaceCode,
-        response: { 200: MarketplaceCodeRedeemed },
-      },
-    },
-    async (request, reply) => {
-      const { ctx, claims } = await customerIn(request, request.params);
-      const result = await redeemMarketplaceCode(
-        ctx,
-        claims,
-        request.params.id,
-        request.body,
-        idempotencyKey(request),
-      );
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(200).send(result.body);
-    },
-  );
-  app.get(
-    '/api/public/:tenant/transactions/:campaign/:id',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
-        tags: publicTags,
-        summary: 'The person’s transactions, newest first, with balance (id: the person, end-customer token)',
-        params: CustomerMarketplaceParams,
-        querystring: CustomerTransactionsQuery,
-        response: { 200: CustomerTransactions },
-      },
-    },
-    async (request) => {
-      const { ctx, claims } = await customerIn(request, request.params);
-      if (request.params.id !== claims.participantId) throw new AppError('NOT_FOUND');
-      return customerTransactions(ctx, claims, request.query);
-    },
-  );
+  registerCustomerRoutes({ app, ctxOf, limits, throttle });
 }

@@ -25,7 +25,9 @@ import { AppError } from '../../platform/errors.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
-import { adjustPoints, listAccounts, personPoints, pointsReport, queueExpiry } from './points.service.ts';
+import { adjustPoints, listAccounts, personPoints } from './points-accounts.service.ts';
+import { queueExpiry } from './points-expiry.service.ts';
+import { pointsReport } from './points-report.service.ts';
 import { createBatch, exportBatchCodes, getBatch, listBatches, uploadBatch } from './redeem-codes.service.ts';
 
 const ADMIN = ['ADMIN'] as const;

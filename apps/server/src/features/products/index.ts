@@ -1,2 +1,2 @@
 /** The products feature's public face: what other features and the app may use. */
-export { shopStock } from './products.service.ts';
+export { shopStock } from './products.repository.ts';

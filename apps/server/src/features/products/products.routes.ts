@@ -13,16 +13,13 @@ import {
   UploadReport,
 } from '@promo/contract';
 import { z } from 'zod';
-import { inTenant } from '../../platform/context.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
+import { createLots, listLots } from './lots.service.ts';
 import {
-  createLots,
   createProduct,
   deleteProduct,
-  findProductRow,
   getProduct,
-  listLots,
   listProducts,
   updateProduct,
   uploadProductCodes,
@@ -105,14 +102,10 @@ export function registerProductsRoutes({ app, ctxOf }: FeatureDeps): void {
         response: { 200: UploadReport },
       },
     },
-    async (request) => {
-      const ctx = ctxOf(request);
-      // the product first: another tenant's id is not found before any file is read
-      await inTenant(ctx, (tx) => findProductRow(tx, ctx.actor?.tenantId as string, request.params.id));
-      return withUploadedFile(request, 'product-codes', (_fields, upload, options) =>
-        uploadProductCodes(ctx, request.params.id, upload, options),
-      );
-    },
+    async (request) =>
+      uploadProductCodes(ctxOf(request), request.params.id, (use) =>
+        withUploadedFile(request, 'product-codes', (_fields, upload, options) => use(upload, options)),
+      ),
   );
   app.get(
     '/api/product-lots',

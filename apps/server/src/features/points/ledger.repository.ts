@@ -3,7 +3,6 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pointsAccounts, pointsLedger } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
-import type { CampaignRow } from '../campaigns/index.ts';
 
 export type LedgerRow = typeof pointsLedger.$inferSelect;
 
@@ -59,6 +58,21 @@ function fromRaw(r: RawLedgerRow): LedgerRow {
   };
 }
 
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: Number(row.id),
+    campaignId: row.campaignId,
+    kind: row.kind,
+    amount: row.amount,
+    balanceAfter: row.balanceAfter,
+    reason: row.reason,
+    redeemCode: row.redeemCode,
+    orderId: row.orderId,
+    expiresAt: iso(row.expiresAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /**
  * Writes one ledger entry and moves the balance, in the caller's transaction, in one statement:
  * the account row is updated only if the balance stays at or above zero (its row lock orders
@@ -91,14 +105,7 @@ export async function postEntry(tx: Tx, w: LedgerWrite): Promise<LedgerRow | nul
   return row ? fromRaw(row) : null;
 }
 
-/** When points credited now expire under the campaign's policy (`settings.pointsExpiryDays`). */
-export function creditExpiry(campaign: CampaignRow, now: Date): Date | null {
-  const days = (campaign.settings as { pointsExpiryDays?: unknown }).pointsExpiryDays;
-  return typeof days === 'number' && Number.isInteger(days) && days > 0
-    ? new Date(now.getTime() + days * 86_400_000)
-    : null;
-}
-
+/** A person's balance in a campaign, or null when they have no account there. */
 export async function balanceOf(
   tx: Tx,
   tenantId: string,
@@ -116,21 +123,6 @@ export async function balanceOf(
       ),
     );
   return row ? row.balance : null;
-}
-
-export function toLedgerEntry(row: LedgerRow): LedgerEntry {
-  return {
-    id: Number(row.id),
-    campaignId: row.campaignId,
-    kind: row.kind,
-    amount: row.amount,
-    balanceAfter: row.balanceAfter,
-    reason: row.reason,
-    redeemCode: row.redeemCode,
-    orderId: row.orderId,
-    expiresAt: iso(row.expiresAt),
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** A person's entries, newest first (optionally of one campaign). */

@@ -1,0 +1,240 @@
+import type { CustomerOrder, CustomerTransaction } from '@promo/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import {
+  campaigns,
+  marketplaceProducts,
+  marketplaces,
+  products,
+  redemptionCentres,
+} from '../../db/schema.ts';
+
+/** Writes a pickup voucher (a reward code assigned to the person, bound to the shop); none if the code is taken. */
+export async function insertVoucher(
+  tx: Tx,
+  v: {
+    tenantId: string;
+    code: string;
+    campaignId: string;
+    participantId: string;
+    centreId: string;
+    now: Date;
+  },
+): Promise<string | undefined> {
+  const [row] = await queryRows<{ code: string }>(
+    tx,
+    sql`insert into reward_codes (tenant_id, code, campaign_id, status, participant_id, assigned_at, centre_id)
+          values (${v.tenantId}, ${v.code}, ${v.campaignId}, 'assigned', ${v.participantId}, ${v.now}, ${v.centreId})
+          on conflict do nothing returning code`,
+  );
+  return row?.code;
+}
+
+/** The product as the marketplace offers it and the chosen shop (if active), in one read. */
+export async function findOffer(
+  tx: Tx,
+  tenantId: string,
+  marketplaceId: string,
+  productId: string,
+  centreId: string | null,
+) {
+  const [found] = await tx
+    .select({ product: products, shop: redemptionCentres })
+    .from(products)
+    .innerJoin(
+      marketplaceProducts,
+      and(
+        eq(marketplaceProducts.tenantId, products.tenantId),
+        eq(marketplaceProducts.productId, products.id),
+        eq(marketplaceProducts.marketplaceId, marketplaceId),
+      ),
+    )
+    .leftJoin(
+      redemptionCentres,
+      and(
+        eq(redemptionCentres.tenantId, products.tenantId),
+        eq(redemptionCentres.id, centreId ?? sql`null::uuid`),
+        eq(redemptionCentres.active, true),
+      ),
+    )
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
+  return found;
+}
+
+/** Claims one available code of a digital product for the order (FOR UPDATE SKIP LOCKED). */
+export async function claimProductCode(
+  tx: Tx,
+  c: { tenantId: string; productId: string; orderId: string; now: Date },
+): Promise<string | undefined> {
+  const { tenantId, orderId, now } = c;
+  const [claimed] = await queryRows<{ code: string }>(
+    tx,
+    sql`update product_codes set status = 'claimed', order_id = ${orderId}, claimed_at = ${now}
+          where (tenant_id, product_id, code) = (
+            select tenant_id, product_id, code from product_codes
+            where tenant_id = ${tenantId} and product_id = ${c.productId} and status = 'available'
+            limit 1 for update skip locked)
+          returning code`,
+  );
+  return claimed?.code;
+}
+
+export type PlacedOrder = {
+  tenantId: string;
+  orderId: string;
+  marketplaceId: string;
+  campaignId: string;
+  participantId: string;
+  productId: string;
+  /** The shop of a physical product, whose stock gives the unit too. */
+  shopId: string | null;
+  centreId: string | null;
+  paidWith: 'points' | 'code';
+  points: number;
+  redeemCode: string | null;
+  productCode: string | null;
+  voucherCode: string | null;
+  now: Date;
+};
+
+/**
+ * The one statement that takes the unit — the product's stock (stock > 0, active) and the shop's
+ * (claimed < received) — and writes the order only when both were taken. Answers what it took
+ * (0 or 1 each): every buyer of the product waits on its row here.
+ */
+export async function takeUnitAndPlaceOrder(
+  tx: Tx,
+  o: PlacedOrder,
+): Promise<{ unit: number; shop: number; placed: number } | undefined> {
+  const { tenantId, now } = o;
+  const shopUnit = o.shopId
+    ? sql`, shop as (
+            update product_shop_stock set claimed = claimed + 1
+            where tenant_id = ${tenantId} and product_id = ${o.productId} and centre_id = ${o.shopId}
+              and claimed < received and exists (select 1 from unit)
+            returning centre_id)`
+    : sql``;
+  const [taken] = await queryRows<{ unit: number; shop: number; placed: number }>(
+    tx,
+    sql`with unit as (
+            update products set stock = stock - 1, updated_at = ${now}
+            where tenant_id = ${tenantId} and id = ${o.productId} and stock > 0 and active
+            returning id)${shopUnit},
+          placed as (
+            insert into orders (tenant_id, id, marketplace_id, campaign_id, participant_id, product_id, paid_with,
+              points, redeem_code, centre_id, product_code, voucher_code, created_at)
+            select ${tenantId}, ${o.orderId}, ${o.marketplaceId}, ${o.campaignId}, ${o.participantId}, ${o.productId},
+              ${o.paidWith}, ${o.points}, ${o.redeemCode}, ${o.centreId},
+              ${o.productCode}, ${o.voucherCode}, ${now}
+            from unit ${o.shopId ? sql`join shop on true` : sql``}
+            returning id)
+          select (select count(*) from unit)::int as unit,
+                 ${o.shopId ? sql`(select count(*) from shop)::int` : sql`1`} as shop,
+                 (select count(*) from placed)::int as placed`,
+  );
+  return taken;
+}
+
+/** A marketplace with its campaign (one read). */
+export async function findMarketplaceWithCampaign(tx: Tx, tenantId: string, marketplaceId: string) {
+  const [found] = await tx
+    .select({ marketplace: marketplaces, campaign: campaigns })
+    .from(marketplaces)
+    .innerJoin(
+      campaigns,
+      and(eq(campaigns.tenantId, marketplaces.tenantId), eq(campaigns.id, marketplaces.campaignId)),
+    )
+    .where(and(eq(marketplaces.tenantId, tenantId), eq(marketplaces.id, marketplaceId)));
+  return found;
+}
+
+type OrderRow = {
+  id: string;
+  product_id: string;
+  product_name: string;
+  paid_with: 'points' | 'code';
+  points: number;
+  product_code: string | null;
+  voucher_code: string | null;
+  centre_id: string | null;
+  centre_code: string | null;
+  centre_name: string | null;
+  centre_address: string | null;
+  centre_hours: string | null;
+  created_at: Date;
+};
+
+function toCustomerOrder(r: OrderRow): CustomerOrder {
+  return {
+    id: r.id,
+    productId: r.product_id,
+    productName: r.product_name,
+    paidWith: r.paid_with,
+    points: Number(r.points),
+    delivery: r.voucher_code
+      ? {
+          kind: 'pickup',
+          voucherCode: r.voucher_code,
+          shop: {
+            centreId: r.centre_id as string,
+            code: r.centre_code ?? '',
+            name: r.centre_name ?? '',
+            address: r.centre_address,
+            hours: r.centre_hours,
+          },
+        }
+      : { kind: 'product_code', productCode: r.product_code ?? '' },
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+export type TransactionRow = {
+  at: Date;
+  kind: CustomerTransaction['kind'];
+  amount: number;
+  balance_after: number | null;
+  reason: string | null;
+  redeem_code: string | null;
+  order_id: string | null;
+};
+
+/** A person's ledger entries and code-paid orders of a campaign, newest first, and how many. */
+export async function transactionsPage(
+  tx: Tx,
+  who: { tenantId: string; campaignId: string; participantId: string },
+  query: { page: number; pageSize: number },
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  const { tenantId, campaignId, participantId } = who;
+  const items = sql`
+      select l.created_at as at, l.id as seq, l.kind, l.amount, l.balance_after, l.reason, l.redeem_code, l.order_id
+        from points_ledger l
+        where l.tenant_id = ${tenantId} and l.campaign_id = ${campaignId} and l.participant_id = ${participantId}
+      union all
+      select o.created_at, 0, 'code_order', 0, null, null, o.redeem_code, o.id
+        from orders o
+        where o.tenant_id = ${tenantId} and o.campaign_id = ${campaignId} and o.participant_id = ${participantId}
+          and o.paid_with = 'code'`;
+  const rows = await queryRows<TransactionRow>(
+    tx,
+    sql`select * from (${items}) t order by at desc, seq desc
+          limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${items}) t`);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Orders by id, as the customer sees them (with the pickup shop). */
+export async function customerOrders(tx: Tx, tenantId: string, orderIds: string[]): Promise<CustomerOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await queryRows<OrderRow>(
+    tx,
+    sql`select o.id, o.product_id, p.name as product_name, o.paid_with, o.points, o.product_code, o.voucher_code,
+                       o.centre_id, c.code as centre_code, c.name as centre_name, c.address as centre_address,
+                       c.hours as centre_hours, o.created_at
+                from orders o join products p on p.tenant_id = o.tenant_id and p.id = o.product_id
+                left join redemption_centres c on c.tenant_id = o.tenant_id and c.id = o.centre_id
+                where o.tenant_id = ${tenantId}
+                  and o.id in (select jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb)::uuid)`,
+  );
+  return rows.map(toCustomerOrder);
+}

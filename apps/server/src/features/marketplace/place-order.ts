@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { CustomerOrder } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
+import { post, type UsedCode } from '../points/index.ts';
+import { codeLength, generateCodes } from '../reward-codes/index.ts';
+import type { MarketplaceRow } from './marketplaces.repository.ts';
+import { claimProductCode, findOffer, insertVoucher, takeUnitAndPlaceOrder } from './orders.repository.ts';
+
+export type Payment = { kind: 'points' } | { kind: 'code'; used: UsedCode };
+
+type OrderRequest = {
+  tenantId: string;
+  marketplace: MarketplaceRow;
+  campaign: CampaignRow;
+  participantId: string;
+  productId: string;
+  centreId: string | undefined;
+  payment: Payment;
+  idempotencyKey: string | null;
+};
+
+type Offer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+
+/**
+ * The product as this marketplace offers it, active, payable as asked and (read without a lock)
+ * in stock, and for a physical product the chosen shop; refusals as the spec names them.
+ */
+async function checkOffer(
+  tx: Tx,
+  o: OrderRequest,
+): Promise<{ product: Offer['product']; shop: Offer['shop'] }> {
+  const found = await findOffer(tx, o.tenantId, o.marketplace.id, o.productId, o.centreId ?? null);
+  if (!found?.product.active)
+    throw new AppError('PRODUCT_NOT_AVAILABLE', [{ path: 'productId', code: 'PRODUCT_NOT_AVAILABLE' }]);
+  const { product } = found;
+  if (o.payment.kind === 'points' && product.redeemWith === 'code')
+    throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
+  if (o.payment.kind === 'code' && o.payment.used.productId !== product.id)
+    throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
+  if (product.kind === 'physical' && !o.centreId) throw fieldError('centreId', 'SHOP_REQUIRED');
+  if (product.stock <= 0) throw new AppError('OUT_OF_STOCK'); // the last statement has the last word
+  const shop = product.kind === 'physical' ? found.shop : null;
+  if (product.kind === 'physical' && !shop) throw fieldError('centreId', 'FIELD_INVALID');
+  return { product, shop };
+}
+
+/** A pickup voucher: a reward code of the campaign, assigned to the person, bound to the shop. */
+async function issueVoucher(
+  tx: Tx,
+  v: { tenantId: string; campaignId: string; participantId: string; centreId: string; now: Date },
+): Promise<string> {
+  for (;;) {
+    const [code] = generateCodes(1, codeLength(1_000_000));
+    const issued = await insertVoucher(tx, { ...v, code: code as string });
+    if (issued) return issued;
+  }
+}
+
+type Delivery = {
+  delivery: CustomerOrder['delivery'];
+  productCode: string | null;
+  voucherCode: string | null;
+};
+
+/** How the person gets the unit: a voucher to pick it up at the shop, or a product code. */
+async function deliver(
+  tx: Tx,
+  o: OrderRequest,
+  d: { productId: string; shop: Offer['shop']; orderId: string; now: Date },
+): Promise<Delivery> {
+  const { shop, now } = d;
+  if (shop) {
+    const voucherCode = await issueVoucher(tx, {
+      tenantId: o.tenantId,
+      campaignId: o.campaign.id,
+      participantId: o.participantId,
+      centreId: shop.id,
+      now,
+    });
+    const where = {
+      centreId: shop.id,
+      code: shop.code,
+      name: shop.name,
+      address: shop.address,
+      hours: shop.hours,
+    };
+    return { delivery: { kind: 'pickup', voucherCode, shop: where }, productCode: null, voucherCode };
+  }
+  const productCode = await claimProductCode(tx, {
+    tenantId: o.tenantId,
+    productId: d.productId,
+    orderId: d.orderId,
+    now,
+  });
+  if (!productCode) throw new AppError('OUT_OF_STOCK');
+  return { delivery: { kind: 'product_code', productCode }, productCode, voucherCode: null };
+}
+
+/**
+ * One unit of a product for a person, all or nothing in the caller's transaction. First what
+ * waits on no other buyer: the product offered and active (and, read without a lock, in stock),
+ * the shop, the payment (a ledger debit that cannot take the balance below zero — the person's
+ * account row is locked — or the redeem code already used), the pickup voucher or a product code
+ * (FOR UPDATE SKIP LOCKED). Answers the order and `last`: the one statement that takes the unit,
+ * the product's stock (conditional UPDATE, stock > 0) and the shop's (claimed < received), and
+ * writes the order. Every buyer of the product waits on its row there, so it runs last (after the
+ * idempotent answer is stored, see `idempotent`) and holds the lock only until the commit. A
+ * refusal anywhere rolls everything back.
+ */
+export async function prepareOrder(
+  tx: Tx,
+  ctx: Ctx,
+  o: OrderRequest,
+): Promise<{ order: CustomerOrder; balance: number | null; last: () => Promise<void> }> {
+  const now = ctx.clock.now();
+  const { product, shop } = await checkOffer(tx, o);
+  const orderId = randomUUID();
+  const points = o.payment.kind === 'points' ? (product.pricePoints ?? 0) : 0;
+  let balance: number | null = null;
+  if (o.payment.kind === 'points') {
+    const entry = await post(tx, o.campaign, {
+      tenantId: o.tenantId,
+      participantId: o.participantId,
+      kind: 'redemption',
+      amount: -points,
+      orderId,
+      now,
+      idempotencyKey: o.idempotencyKey,
+    });
+    balance = entry.balanceAfter;
+  }
+  const { delivery, productCode, voucherCode } = await deliver(tx, o, {
+    productId: product.id,
+    shop,
+    orderId,
+    now,
+  });
+  const last = async () => {
+    const taken = await takeUnitAndPlaceOrder(tx, {
+      tenantId: o.tenantId,
+      orderId,
+      marketplaceId: o.marketplace.id,
+      campaignId: o.campaign.id,
+      participantId: o.participantId,
+      productId: product.id,
+      shopId: shop?.id ?? null,
+      centreId: o.centreId ?? null,
+      paidWith: o.payment.kind,
+      points,
+      redeemCode: o.payment.kind === 'code' ? o.payment.used.code : null,
+      productCode,
+      voucherCode,
+      now,
+    });
+    if (!taken?.unit) throw new AppError('OUT_OF_STOCK');
+    if (!taken.shop) throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
+    if (!taken.placed) throw new Error('order not written');
+  };
+  const order: CustomerOrder = {
+    id: orderId,
+    productId: product.id,
+    productName: product.name,
+    paidWith: o.payment.kind,
+    points,
+    delivery,
+    createdAt: now.toISOString(),
+  };
+  return { order, balance, last };
+}

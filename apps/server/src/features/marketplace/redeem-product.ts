@@ -1,0 +1,131 @@
+import type { MarketplaceCodeRedeemed, ProductRedeemed, RedeemProduct } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
+import type { Ctx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { idempotent, requestHash } from '../../platform/idempotency.ts';
+import { balanceOf, post, useRedeemCode } from '../points/index.ts';
+import type { CustomerClaims } from './customer-token.ts';
+import { findMarketplaceWithCampaign } from './orders.repository.ts';
+import { type Payment, prepareOrder } from './place-order.ts';
+import { isMarketplaceOpen } from './storefront.ts';
+
+/** The marketplace of the token's campaign, open now, with that campaign (one read). */
+async function openMarketplace(tx: Tx, ctx: Ctx, claims: CustomerClaims, marketplaceId: string) {
+  const found = await findMarketplaceWithCampaign(tx, claims.tenantId, marketplaceId);
+  if (!found || found.marketplace.campaignId !== claims.campaignId) throw new AppError('NOT_FOUND');
+  if (!isMarketplaceOpen(found.marketplace, ctx.clock.now())) throw new AppError('MARKETPLACE_CLOSED');
+  return found;
+}
+
+/** The idempotency key of a customer's request: scoped to the person, so keys never collide. */
+function customerKey(claims: CustomerClaims, key: string | undefined): string | undefined {
+  return key ? `customer:${claims.participantId}:${key}` : undefined;
+}
+
+/** POST users/reward-codes/product: a product for points or for a redeem code of that product. */
+export async function redeemProduct(
+  ctx: Ctx,
+  claims: CustomerClaims,
+  input: RedeemProduct,
+  key: string | undefined,
+): Promise<{ status: number; body: ProductRedeemed; replayed: boolean }> {
+  const { tenantId, participantId } = claims;
+  return ctx.db.tx({ tenantId }, async (tx) => {
+    const { marketplace, campaign } = await openMarketplace(tx, ctx, claims, input.marketplaceId);
+    return idempotent(
+      tx,
+      tenantId,
+      customerKey(claims, key),
+      requestHash(['product', claims, input]),
+      async () => {
+        const payment: Payment = input.code
+          ? {
+              kind: 'code',
+              used: await useRedeemCode(tx, {
+                tenantId,
+                campaignId: campaign.id,
+                code: input.code,
+                participantId,
+                now: ctx.clock.now(),
+              }),
+            }
+          : { kind: 'points' };
+        const { order, balance, last } = await prepareOrder(tx, ctx, {
+          tenantId,
+          marketplace,
+          campaign,
+          participantId,
+          productId: input.productId,
+          centreId: input.centreId,
+          payment,
+          idempotencyKey: key ?? null,
+        });
+        return {
+          status: 201,
+          body: {
+            order,
+            balance: balance ?? (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0,
+          },
+          last,
+        };
+      },
+    );
+  });
+}
+
+/** POST marketplace-code: a redeem code credits its batch's points, or gives its batch's product. */
+export async function redeemMarketplaceCode(
+  ctx: Ctx,
+  claims: CustomerClaims,
+  marketplaceId: string,
+  input: { code: string; centreId?: string | undefined },
+  key: string | undefined,
+): Promise<{ status: number; body: MarketplaceCodeRedeemed; replayed: boolean }> {
+  const { tenantId, participantId } = claims;
+  return ctx.db.tx({ tenantId }, async (tx) => {
+    const { marketplace, campaign } = await openMarketplace(tx, ctx, claims, marketplaceId);
+    return idempotent<MarketplaceCodeRedeemed>(
+      tx,
+      tenantId,
+      customerKey(claims, key),
+      requestHash(['code', claims, marketplaceId, input]),
+      async () => {
+        const now = ctx.clock.now();
+        const used = await useRedeemCode(tx, {
+          tenantId,
+          campaignId: campaign.id,
+          code: input.code,
+          participantId,
+          now,
+        });
+        if (used.points !== null) {
+          const entry = await post(tx, campaign, {
+            tenantId,
+            participantId,
+            kind: 'code_credit',
+            amount: used.points,
+            redeemCode: used.code,
+            now,
+            idempotencyKey: key ?? null,
+          });
+          return {
+            status: 200,
+            body: { kind: 'points' as const, points: used.points, balance: entry.balanceAfter },
+          };
+        }
+        const { order, last } = await prepareOrder(tx, ctx, {
+          tenantId,
+          marketplace,
+          campaign,
+          participantId,
+          productId: used.productId as string,
+          centreId: input.centreId,
+          payment: { kind: 'code', used },
+          idempotencyKey: key ?? null,
+        });
+        const balance = (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0;
+        return { status: 200, body: { kind: 'product' as const, order, balance }, last };
+      },
+    );
+  });
+}

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+
+/** Every brand's tenant id (not the platform's), read without a tenant scope. */
+export async function brandTenantIds(tx: Tx): Promise<Array<{ id: string }>> {
+  return queryRows<{ id: string }>(tx, sql`select id from tenants where not is_platform order by id`);
+}
+
+/** A tenant's campaigns that hold points and have an expiry policy, with their country's time zone. */
+export async function campaignsWithExpiry(
+  tx: Tx,
+  tenantId: string,
+): Promise<Array<{ id: string; time_zone: string }>> {
+  return queryRows<{ id: string; time_zone: string }>(
+    tx,
+    sql`select c.id, co.time_zone from campaigns c join countries co on co.code = c.country_code
+        where c.tenant_id = ${tenantId} and c.kind in ('points', 'marketplace')
+          and (c.settings ? 'pointsExpiryDays')`,
+  );
+}
+
+/** The accounts with a balance in campaigns with an expiry policy (of one campaign if given). */
+export async function expirableAccounts(
+  tx: Tx,
+  tenantId: string,
+  campaignId: string | null,
+): Promise<Array<{ campaign_id: string; participant_id: string }>> {
+  return queryRows<{ campaign_id: string; participant_id: string }>(
+    tx,
+    sql`select a.campaign_id, a.participant_id from points_accounts a
+        join campaigns c on c.tenant_id = a.tenant_id and c.id = a.campaign_id
+        where a.tenant_id = ${tenantId} and a.balance > 0 and (c.settings ? 'pointsExpiryDays')
+          ${campaignId ? sql`and a.campaign_id = ${campaignId}` : sql``}
+        order by a.campaign_id, a.participant_id`,
+  );
+}
+
+/** Locks one account row for the rest of the transaction. */
+export async function lockAccount(
+  tx: Tx,
+  tenantId: string,
+  account: { campaign_id: string; participant_id: string },
+): Promise<void> {
+  await queryRows(
+    tx,
+    sql`select 1 from points_accounts where tenant_id = ${tenantId} and campaign_id = ${account.campaign_id}
+        and participant_id = ${account.participant_id} for update`,
+  );
+}
