@@ -17,6 +17,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { dayRange } from '../../lib/day-range.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
@@ -24,7 +25,7 @@ import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CentreSelect } from '../centres/index.ts';
 import { pointsSummaryQuery } from '../points/index.ts';
-import { dayRange, ReportDownloads, type ReportFormat } from '../reports/index.ts';
+import { ReportDownloads, type ReportFormat } from '../reports/index.ts';
 
 type MarketReport = 'orders' | 'order-totals' | 'points';
 const LABELS: Record<MarketReport, string> = {

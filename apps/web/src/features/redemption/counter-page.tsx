@@ -17,11 +17,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
+import { dayRange } from '../../lib/day-range.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { countryQuery } from '../countries/index.ts';
-import { dayRange } from '../reports/index.ts';
 import { CodeStatusBadge } from './code-status.tsx';
 import {
   type Blocker,

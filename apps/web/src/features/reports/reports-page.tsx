@@ -16,6 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
+import { dayRange } from '../../lib/day-range.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
@@ -25,7 +26,7 @@ import { CentreSelect } from '../centres/index.ts';
 import { redemptionsQuery } from '../redemption/index.ts';
 import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
 import { ReportDownloads } from './report-downloads.tsx';
-import { dayRange, type ReportFormat, type ReportKind, reportQuery } from './report-range.ts';
+import { type ReportFormat, type ReportKind, reportQuery } from './report-query.ts';
 
 const FALLBACK_NAMES: Record<ReportKind, string> = {
   redemptions: 'canjes',

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CsvUploadCard } from '../../components/csv-upload.tsx';
+import { JobProgress } from '../../components/job-progress.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -12,7 +13,6 @@ import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CodeLookup } from './code-lookup.tsx';
 import { parseCount } from './codes-model.ts';
-import { JobProgress } from './job-progress.tsx';
 import { type CodesSummary, codesSummaryQuery, generateCodes, uploadCodes } from './reward-codes.api.ts';
 
 const COUNTS = ['generated', 'available', 'assigned', 'redeemed', 'revoked'] as const;
