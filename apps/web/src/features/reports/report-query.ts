@@ -1,11 +1,17 @@
 export type ReportKind = 'redemptions' | 'redemption-totals' | 'codes';
 export type ReportFormat = 'csv' | 'xlsx';
+export type ReportFilters = {
+  from?: string;
+  to?: string;
+  centreId?: string | null;
+  campaignId?: string | null;
+};
 
 /** The query of a report download; the codes report takes only the campaign. */
 export function reportQuery(
   kind: ReportKind,
   format: ReportFormat,
-  filters: { from?: string; to?: string; centreId?: string | null; campaignId?: string | null },
+  filters: ReportFilters,
 ): Record<string, string> {
   const query: Record<string, string> = { format };
   if (filters.campaignId) query.campaignId = filters.campaignId;

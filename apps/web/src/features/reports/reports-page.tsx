@@ -12,12 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
 import { dayRange } from '../../lib/day-range.ts';
-import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
@@ -26,13 +24,8 @@ import { CentreSelect } from '../centres/index.ts';
 import { redemptionsQuery } from '../redemption/index.ts';
 import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
 import { ReportDownloads } from './report-downloads.tsx';
-import { type ReportFormat, type ReportKind, reportQuery } from './report-query.ts';
-
-const FALLBACK_NAMES: Record<ReportKind, string> = {
-  redemptions: 'canjes',
-  'redemption-totals': 'canjes-totales',
-  codes: 'codigos',
-};
+import type { ReportKind } from './report-query.ts';
+import { useDownloadReport } from './reports.api.ts';
 
 function CodesPreview({ campaignId }: { campaignId: string | null }) {
   const { t } = useTranslation();
@@ -109,14 +102,7 @@ export function ReportsPage() {
     campaignId: campaignId ?? undefined,
   };
   const list = useQuery(redemptionsQuery({ ...filters, page, pageSize: 20 }));
-  const download = useMutation({
-    mutationFn: ({ kind, format }: { kind: ReportKind; format: ReportFormat }) =>
-      api.download(`/reconciliation-reports/${kind}`, {
-        query: reportQuery(kind, format, filters),
-        fallbackName: `${FALLBACK_NAMES[kind]}.${format}`,
-      }),
-    onError: (error) => showApiError(error),
-  });
+  const download = useDownloadReport(filters);
   const kinds: ReportKind[] = isOperator
     ? ['redemptions', 'redemption-totals']
     : ['redemptions', 'redemption-totals', 'codes'];

@@ -13,9 +13,15 @@ export type CodesSummary = {
   revoked: number;
 };
 
+export const rewardCodeKeys = {
+  all: ['reward-codes'] as const,
+  summaries: () => [...rewardCodeKeys.all, 'summary'] as const,
+  summary: (campaignId?: string | null) => [...rewardCodeKeys.summaries(), campaignId ?? 'all'] as const,
+};
+
 export const codesSummaryQuery = (campaignId?: string | null) =>
   queryOptions({
-    queryKey: ['codes-summary', campaignId ?? 'all'],
+    queryKey: rewardCodeKeys.summary(campaignId),
     queryFn: ({ signal }) =>
       api.get<CodesSummary[]>('/reconciliation-reports/codes', {
         query: { campaignId: campaignId ?? undefined, format: 'json' },
