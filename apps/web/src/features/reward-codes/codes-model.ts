@@ -12,9 +12,3 @@ export function totalOf(rows: CodesSummary[]): Omit<CodesSummary, 'campaignId' |
   }
   return total;
 }
-
-/** The generation form's count as typed: a whole number, or null (the server's message then). */
-export function parseCount(value: string | number): number | null {
-  const number = typeof value === 'number' ? value : Number(String(value).replace(/[\s,.]/g, ''));
-  return Number.isInteger(number) ? number : null;
-}
