@@ -24,12 +24,17 @@ import { CentreSelect } from '../centres/index.ts';
 import { pointsSummaryQuery } from '../points/index.ts';
 import { ReportDownloads } from '../reports/index.ts';
 import {
-  LABELS,
   type MarketReport,
   type OrderFilters,
   ordersQuery,
   useDownloadMarketReport,
 } from './market-reports.api.ts';
+
+const LABELS: Record<MarketReport, string> = {
+  orders: 'marketReports.orders',
+  'order-totals': 'marketReports.orderTotals',
+  points: 'marketReports.points',
+};
 
 function PointsSummaryTable({
   filters,

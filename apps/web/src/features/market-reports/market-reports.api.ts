@@ -21,11 +21,6 @@ export const ordersQuery = (filters: OrderFilters, page: number) =>
   });
 
 export type MarketReport = 'orders' | 'order-totals' | 'points';
-export const LABELS: Record<MarketReport, string> = {
-  orders: 'marketReports.orders',
-  'order-totals': 'marketReports.orderTotals',
-  points: 'marketReports.points',
-};
 const FALLBACK_NAMES: Record<MarketReport, string> = {
   orders: 'pedidos',
   'order-totals': 'pedidos-por-tienda',
