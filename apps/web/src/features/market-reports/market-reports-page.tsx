@@ -12,45 +12,29 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { Order, Page } from '@promo/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { showApiError } from '../../lib/form-errors.ts';
+import { dayRange } from '../../lib/day-range.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CentreSelect } from '../centres/index.ts';
 import { pointsSummaryQuery } from '../points/index.ts';
-import { dayRange, ReportDownloads, type ReportFormat } from '../reports/index.ts';
+import { ReportDownloads } from '../reports/index.ts';
+import {
+  type MarketReport,
+  type OrderFilters,
+  ordersQuery,
+  useDownloadMarketReport,
+} from './market-reports.api.ts';
 
-type MarketReport = 'orders' | 'order-totals' | 'points';
 const LABELS: Record<MarketReport, string> = {
   orders: 'marketReports.orders',
   'order-totals': 'marketReports.orderTotals',
   points: 'marketReports.points',
 };
-const FALLBACK_NAMES: Record<MarketReport, string> = {
-  orders: 'pedidos',
-  'order-totals': 'pedidos-por-tienda',
-  points: 'puntos',
-};
-
-/** The query of a download: the points report takes campaign and range, the order reports a shop too. */
-function downloadQuery(
-  kind: MarketReport,
-  format: ReportFormat,
-  filters: { from?: string; to?: string; campaignId?: string | null; centreId?: string | null },
-): Record<string, string> {
-  const query: Record<string, string> = { format };
-  if (filters.campaignId) query.campaignId = filters.campaignId;
-  if (filters.from) query.from = filters.from;
-  if (filters.to) query.to = filters.to;
-  if (kind !== 'points' && filters.centreId) query.centreId = filters.centreId;
-  return query;
-}
 
 function PointsSummaryTable({
   filters,
@@ -95,16 +79,11 @@ function PointsSummaryTable({
   );
 }
 
-function RecentOrders({ filters }: { filters: Record<string, string | undefined> }) {
+function RecentOrders({ filters }: { filters: OrderFilters }) {
   const { t } = useTranslation();
   const { timeZone, locale } = useBackOffice();
   const [page, setPage] = useState(1);
-  const orders = useQuery({
-    queryKey: ['orders', filters, page],
-    queryFn: ({ signal }) =>
-      api.get<Page<Order>>('/orders', { query: { ...filters, page, pageSize: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const orders = useQuery(ordersQuery(filters, page));
   if (orders.error) return <Alert color="red">{orders.error.message}</Alert>;
   const totalPages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
   return (
@@ -170,14 +149,7 @@ export function MarketReportsPage() {
     .map((campaign) => ({ value: campaign.id, label: `${campaign.title} (${campaign.name})` }));
   const range = dayRange(fromDay, toDay, timeZone);
   const filters = { ...range, campaignId, centreId };
-  const download = useMutation({
-    mutationFn: ({ kind, format }: { kind: MarketReport; format: ReportFormat }) =>
-      api.download(`/reconciliation-reports/${kind}`, {
-        query: downloadQuery(kind, format, filters),
-        fallbackName: `${FALLBACK_NAMES[kind]}.${format}`,
-      }),
-    onError: (error) => showApiError(error),
-  });
+  const download = useDownloadMarketReport(filters);
   const helps: Record<MarketReport, string> = {
     orders: t('marketReports.ordersHelp'),
     'order-totals': t('marketReports.orderTotalsHelp'),

@@ -9,11 +9,10 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { CreateMarketplace, type Marketplace, UpdateMarketplace } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Marketplace } from '@promo/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { checkedBody } from '../../lib/checked-body.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
@@ -23,35 +22,29 @@ import {
   MARKETPLACE_FIELDS,
   type MarketplaceFormValues,
   marketplaceFormValues,
-  toMarketplaceBody,
 } from './marketplace-form-model.ts';
-import { createMarketplace, updateMarketplace } from './marketplaces.api.ts';
+import { useSaveMarketplace } from './marketplaces.hooks.ts';
 
 /** Create (no marketplace) or edit one; the spec's messages land on their fields. */
 export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketplace; onDone: () => void }) {
   const { t } = useTranslation();
   const { timeZone } = useBackOffice();
-  const queryClient = useQueryClient();
   const isEdit = Boolean(marketplace);
   const campaigns = useQuery(campaignOptionsQuery());
   const products = useQuery(productOptionsQuery());
   const form = useForm<MarketplaceFormValues>({
     defaultValues: marketplaceFormValues(marketplace, timeZone),
   });
-  const mutation = useMutation({
-    mutationFn: (values: MarketplaceFormValues) => {
-      const body = toMarketplaceBody(values, isEdit, timeZone);
-      return marketplace
-        ? updateMarketplace(marketplace.id, checkedBody(UpdateMarketplace, body))
-        : createMarketplace(checkedBody(CreateMarketplace, body));
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['marketplaces'] });
-      showToast('success', isEdit ? t('marketplaces.updated') : t('marketplaces.created'));
-      onDone();
-    },
-    onError: (error) => showApiError(error, form.setError, MARKETPLACE_FIELDS),
-  });
+  const mutation = useSaveMarketplace(marketplace, timeZone);
+  const handleSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => {
+        showToast('success', isEdit ? t('marketplaces.updated') : t('marketplaces.created'));
+        onDone();
+      },
+      onError: (error) => showApiError(error, form.setError, MARKETPLACE_FIELDS),
+    }),
+  );
   const { errors } = form.formState;
   const campaignOptions = (campaigns.data ?? [])
     .filter((campaign) => campaign.kind === 'points' || campaign.kind === 'marketplace')
@@ -61,7 +54,7 @@ export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketp
     label: `${product.name}${product.active ? '' : ` (${t('products.isInactive')})`}`,
   }));
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

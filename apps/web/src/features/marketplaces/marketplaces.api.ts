@@ -9,16 +9,24 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableState } from '../../components/data-table.tsx';
 import { api } from '../../lib/api.ts';
 
-export const marketplacesQuery = (state: TableState & { campaignId?: string | undefined }) =>
+type MarketplaceQuery = TableState & { campaignId?: string | undefined };
+
+export const marketplaceKeys = {
+  all: ['marketplaces'] as const,
+  list: (query: MarketplaceQuery) => [...marketplaceKeys.all, 'list', query] as const,
+  preview: (id: string) => [...marketplaceKeys.all, 'preview', id] as const,
+};
+
+export const marketplacesQuery = (state: MarketplaceQuery) =>
   queryOptions({
-    queryKey: ['marketplaces', 'list', state],
+    queryKey: marketplaceKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<Marketplace>>('/marketplaces', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const marketplacePreviewQuery = (id: string) =>
   queryOptions({
-    queryKey: ['marketplaces', 'preview', id],
+    queryKey: marketplaceKeys.preview(id),
     queryFn: ({ signal }) => api.get<PublicMarketplace>(`/marketplaces/${id}/preview`, { signal }),
   });
 

@@ -11,43 +11,44 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PointsAdjustment } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { checkedBody } from '../../lib/checked-body.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { adjustPoints, personPointsQuery } from './points.api.ts';
-import { type AdjustmentValues, signedAmount, toAdjustment } from './points-model.ts';
+import { personPointsQuery } from './points.api.ts';
+import { useAdjustPoints } from './points.hooks.ts';
+import { type AdjustmentValues, signedAmount } from './points-model.ts';
 
 /** An admin's adjustment of a person's points in one campaign, with its reason. */
 function AdjustmentForm({ campaignId, participantId }: { campaignId: string; participantId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useForm<AdjustmentValues>({ defaultValues: { amount: '', reason: '' } });
   // one key per attempt: a retried request never adjusts twice
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const mutation = useMutation({
-    mutationFn: (values: AdjustmentValues) =>
-      adjustPoints(checkedBody(PointsAdjustment, toAdjustment(values, { campaignId, participantId })), key),
-    onSuccess: async (answer) => {
-      setKey(crypto.randomUUID());
-      form.reset();
-      showToast('success', t('points.adjusted', { balance: answer.balance.toLocaleString('en-GB') }));
-      await queryClient.invalidateQueries({ queryKey: ['points'] });
-    },
-    onError: (error) => {
-      setKey(crypto.randomUUID());
-      showApiError(error, form.setError, ['amount', 'reason']);
-    },
-  });
+  const mutation = useAdjustPoints({ campaignId, participantId });
+  const handleSubmit = form.handleSubmit((values) =>
+    mutation.mutate(
+      { values, key },
+      {
+        onSuccess: (answer) => {
+          setKey(crypto.randomUUID());
+          form.reset();
+          showToast('success', t('points.adjusted', { balance: answer.balance.toLocaleString('en-GB') }));
+        },
+        onError: (error) => {
+          setKey(crypto.randomUUID());
+          showApiError(error, form.setError, ['amount', 'reason']);
+        },
+      },
+    ),
+  );
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Group align="flex-start">
         <TextInput
           label={t('points.adjustAmount')}

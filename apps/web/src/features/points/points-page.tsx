@@ -1,36 +1,33 @@
 import { Button, Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { PointsAccount } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
+import { JobProgress } from '../../components/job-progress.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
-import { JobProgress } from '../reward-codes/index.ts';
 import { PersonPoints } from './person-points.tsx';
-import { accountsQuery, expirePoints } from './points.api.ts';
+import { accountsQuery } from './points.api.ts';
+import { useExpirePoints, useRefreshPoints } from './points.hooks.ts';
 import { RedeemBatches } from './redeem-batches.tsx';
 
 /** The expiry job (campaign policy) for one campaign or all, with its progress. */
 function ExpirePoints({ campaignId, campaignLabel }: { campaignId: string | null; campaignLabel: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [jobId, setJobId] = useState<string | null>(null);
-  const expire = useMutation({
-    mutationFn: () => expirePoints(campaignId),
-    onSuccess: (answer) => setJobId(answer.jobId),
-    onError: (error) => showApiError(error),
-  });
+  const expire = useExpirePoints();
+  const refresh = useRefreshPoints();
   const handleFinished = useCallback(() => {
     showToast('success', t('points.expireDone'));
-    void queryClient.invalidateQueries({ queryKey: ['points'] });
-  }, [queryClient, t]);
+    void refresh();
+  }, [refresh, t]);
   const handleClick = async () => {
     const isConfirmed = await confirmDanger({
       title: t('points.expireTitle'),
@@ -39,7 +36,10 @@ function ExpirePoints({ campaignId, campaignLabel }: { campaignId: string | null
     });
     if (isConfirmed) {
       setJobId(null);
-      expire.mutate();
+      expire.mutate(campaignId, {
+        onSuccess: (answer) => setJobId(answer.jobId),
+        onError: (error) => showApiError(error),
+      });
     }
   };
   return (

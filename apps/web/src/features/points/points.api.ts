@@ -15,16 +15,32 @@ import { api } from '../../lib/api.ts';
 
 export type AccountFilters = { campaignId?: string | undefined; cedula?: string | undefined };
 
+type SummaryFilters = { campaignId?: string | null; from?: string; to?: string };
+
+export const pointsKeys = {
+  all: ['points'] as const,
+  accounts: (query: TableState & AccountFilters) => [...pointsKeys.all, 'accounts', query] as const,
+  person: (participantId: string, page: number, campaignId?: string | null) =>
+    [...pointsKeys.all, 'person', participantId, page, campaignId ?? 'all'] as const,
+  summary: (filters: SummaryFilters) => [...pointsKeys.all, 'summary', filters] as const,
+};
+
+/** Redeem-code batches are listed apart from the balances: a change to one leaves the other. */
+export const batchKeys = {
+  all: ['redeem-code-batches'] as const,
+  list: (query: TableState & { campaignId: string }) => [...batchKeys.all, query] as const,
+};
+
 export const accountsQuery = (state: TableState & AccountFilters) =>
   queryOptions({
-    queryKey: ['points', 'accounts', state],
+    queryKey: pointsKeys.accounts(state),
     queryFn: ({ signal }) => api.get<Page<PointsAccount>>('/points/accounts', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const personPointsQuery = (participantId: string, page: number, campaignId?: string | null) =>
   queryOptions({
-    queryKey: ['points', 'person', participantId, page, campaignId ?? 'all'],
+    queryKey: pointsKeys.person(participantId, page, campaignId),
     queryFn: ({ signal }) =>
       api.get<PersonPoints>(`/points/people/${participantId}`, {
         query: { page, pageSize: 20, campaignId: campaignId ?? undefined },
@@ -41,7 +57,7 @@ export const expirePoints = (campaignId: string | null) =>
 
 export const batchesQuery = (state: TableState & { campaignId: string }) =>
   queryOptions({
-    queryKey: ['redeem-code-batches', state],
+    queryKey: batchKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<RedeemCodeBatch>>('/redeem-code-batches', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
@@ -71,9 +87,9 @@ export const downloadBatch = (batch: RedeemCodeBatch, format: 'csv' | 'xlsx') =>
     fallbackName: `codigos-canje.${format}`,
   });
 
-export const pointsSummaryQuery = (filters: { campaignId?: string | null; from?: string; to?: string }) =>
+export const pointsSummaryQuery = (filters: SummaryFilters) =>
   queryOptions({
-    queryKey: ['points', 'summary', filters],
+    queryKey: pointsKeys.summary(filters),
     queryFn: ({ signal }) =>
       api.get<PointsSummary[]>('/reconciliation-reports/points', {
         query: { ...filters, campaignId: filters.campaignId ?? undefined, format: 'json' },

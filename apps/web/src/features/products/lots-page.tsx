@@ -13,12 +13,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { LotSetup } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
-import { checkedBody } from '../../lib/checked-body.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -31,14 +29,13 @@ import {
   type LotDraft,
   lotShopsLine,
   lotTotal,
-  toLotSetup,
 } from './product-form-model.ts';
-import { createLots, lotsQuery, productOptionsQuery } from './products.api.ts';
+import { lotsQuery, productOptionsQuery } from './products.api.ts';
+import { useCreateLots } from './products.hooks.ts';
 
 /** The lot setup form: one or more lots, each a product and one or more shops with an amount. */
 function LotSetupForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const products = useQuery(productOptionsQuery());
   const productOptions = (products.data ?? [])
     .filter((product) => product.kind === 'physical')
@@ -47,20 +44,19 @@ function LotSetupForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = (index: number, next: Partial<LotDraft>) =>
     setLots((current) => current.map((lot, i) => (i === index ? { ...lot, ...next } : lot)));
-  const save = useMutation({
-    mutationFn: () => createLots(checkedBody(LotSetup, toLotSetup(lots))),
-    onSuccess: async (answer) => {
-      setErrors({});
-      setLots([emptyLot()]);
-      showToast('success', t('lots.saved', { count: answer.lots.length }));
-      await queryClient.invalidateQueries({ queryKey: ['product-lots'] });
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.details.length > 0) setErrors(errorsByPath(error.details));
-      else showApiError(error);
-    },
-  });
+  const save = useCreateLots();
+  const handleSave = () =>
+    save.mutate(lots, {
+      onSuccess: (answer) => {
+        setErrors({});
+        setLots([emptyLot()]);
+        showToast('success', t('lots.saved', { count: answer.lots.length }));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.details.length > 0) setErrors(errorsByPath(error.details));
+        else showApiError(error);
+      },
+    });
   const at = (path: string) => errors[path];
   return (
     <Card withBorder>
@@ -74,7 +70,7 @@ function LotSetupForm() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          save.mutate();
+          handleSave();
         }}
       >
         <Stack>

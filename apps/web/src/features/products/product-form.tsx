@@ -1,44 +1,32 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { CreateProduct, type Product, UpdateProduct } from '@promo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@promo/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { checkedBody } from '../../lib/checked-body.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import {
-  PRODUCT_FIELDS,
-  type ProductFormValues,
-  productFormValues,
-  toProductBody,
-} from './product-form-model.ts';
-import { createProduct, updateProduct } from './products.api.ts';
+import { PRODUCT_FIELDS, type ProductFormValues, productFormValues } from './product-form-model.ts';
+import { useSaveProduct } from './products.hooks.ts';
 
 /** Create (no product) or edit a product; the spec's messages land on their fields. */
 export function ProductForm({ product, onDone }: { product?: Product; onDone: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const isEdit = Boolean(product);
   const form = useForm<ProductFormValues>({ defaultValues: productFormValues(product) });
   const redeemWith = form.watch('redeemWith');
-  const mutation = useMutation({
-    mutationFn: (values: ProductFormValues) => {
-      const body = toProductBody(values, isEdit);
-      return product
-        ? updateProduct(product.id, checkedBody(UpdateProduct, body))
-        : createProduct(checkedBody(CreateProduct, body));
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      showToast('success', isEdit ? t('products.updated') : t('products.created'));
-      onDone();
-    },
-    onError: (error) => showApiError(error, form.setError, PRODUCT_FIELDS),
-  });
+  const mutation = useSaveProduct(product);
+  const handleSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: () => {
+        showToast('success', isEdit ? t('products.updated') : t('products.created'));
+        onDone();
+      },
+      onError: (error) => showApiError(error, form.setError, PRODUCT_FIELDS),
+    }),
+  );
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form onSubmit={handleSubmit} noValidate>
       <Stack>
         <TextInput
           label={t('products.name')}

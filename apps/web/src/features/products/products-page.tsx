@@ -1,87 +1,41 @@
-import { Badge, Button, Group, Image, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Image, Select } from '@mantine/core';
 import { type Product, UPLOAD_LIMITS } from '@promo/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
-import { confirmDanger } from '../../components/confirm.tsx';
 import { CsvUploadForm } from '../../components/csv-upload.tsx';
-import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { showApiError } from '../../lib/form-errors.ts';
-import { showToast } from '../../lib/toasts.ts';
+import { type Column, useTableState } from '../../components/data-table.tsx';
+import { ListPage, RowActions, useConfirmedDelete } from '../../components/list-page.tsx';
 import { useBackOffice } from '../auth/index.ts';
 import { ProductForm } from './product-form.tsx';
-import { deleteProduct, productQuery, productsQuery, uploadProductCodes } from './products.api.ts';
+import { productsQuery, uploadProductCodes } from './products.api.ts';
+import { useDeleteProduct, useRefreshProducts } from './products.hooks.ts';
+import { ShopStock } from './shop-stock.tsx';
 
 /** CSV of a digital product's codes with its per-row report. */
 function UploadProductCodes({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshProducts();
   return (
     <CsvUploadForm
       help={t('products.uploadCodesHelp')}
       limit={UPLOAD_LIMITS['product-codes'].label}
       upload={(file, choice) => uploadProductCodes(product.id, file, choice)}
-      onUploaded={() => queryClient.invalidateQueries({ queryKey: ['products'] })}
+      onUploaded={refresh}
     />
-  );
-}
-
-/** Stock per shop of a physical product (from its lots). */
-function ShopStock({ productId }: { productId: string }) {
-  const { t } = useTranslation();
-  const product = useQuery(productQuery(productId));
-  const shops = product.data?.shops ?? [];
-  if (product.isSuccess && shops.length === 0) return <Text c="dimmed">{t('products.noShops')}</Text>;
-  return (
-    <ScrollArea>
-      <Table striped>
-        <Table.Caption>{t('products.shopsCaption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('lots.shop')}</Table.Th>
-            <Table.Th>{t('products.received')}</Table.Th>
-            <Table.Th>{t('products.claimed')}</Table.Th>
-            <Table.Th>{t('products.available')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shops.map((shop) => (
-            <Table.Tr key={shop.centreId}>
-              <Table.Td>{`${shop.code} · ${shop.name}`}</Table.Td>
-              <Table.Td>{shop.received.toLocaleString('en-GB')}</Table.Td>
-              <Table.Td>{shop.claimed.toLocaleString('en-GB')}</Table.Td>
-              <Table.Td>{shop.stock.toLocaleString('en-GB')}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
   );
 }
 
 export function ProductsPage() {
   const { t } = useTranslation();
   const { role } = useBackOffice();
-  const queryClient = useQueryClient();
   const table = useTableState({ sort: 'name' });
   const [kind, setKind] = useState<'physical' | 'digital' | undefined>();
   const products = useQuery(productsQuery({ ...table.state, kind }));
   const isAdmin = role === 'ADMIN';
 
-  const remove = useMutation({
-    mutationFn: deleteProduct,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['products'] });
-      showToast('success', t('products.deleted'));
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) showToast('alert', error.message);
-      else showApiError(error);
-    },
-  });
-
+  const handleDelete = useConfirmedDelete(useDeleteProduct());
   const openForm = (product?: Product) => {
     const id = openAppModal({
       title: product ? t('products.editNamed', { name: product.name }) : t('products.create'),
@@ -100,15 +54,6 @@ export function ProductsPage() {
       children: <ShopStock productId={product.id} />,
     });
   };
-  const handleDelete = async (product: Product) => {
-    const isConfirmed = await confirmDanger({
-      title: t('products.deleteTitle'),
-      message: t('products.deleteConfirm', { name: product.name }),
-      confirmLabel: t('actions.delete'),
-    });
-    if (isConfirmed) remove.mutate(product.id);
-  };
-
   const columns: Column<Product>[] = [
     {
       key: 'image',
@@ -159,77 +104,71 @@ export function ProductsPage() {
     },
   ];
 
+  const actions = (product: Product) => (
+    <RowActions
+      actions={[
+        {
+          label: t('products.shops'),
+          onClick: () => openShops(product),
+          isShown: product.kind === 'physical',
+        },
+        {
+          label: t('products.uploadCodes'),
+          ariaLabel: t('products.uploadCodesNamed', { name: product.name }),
+          onClick: () => openCodes(product),
+          isShown: isAdmin && product.kind === 'digital',
+        },
+        {
+          label: t('actions.edit'),
+          ariaLabel: t('products.editNamed', { name: product.name }),
+          onClick: () => openForm(product),
+          isShown: isAdmin,
+        },
+        {
+          label: t('actions.delete'),
+          ariaLabel: t('products.deleteNamed', { name: product.name }),
+          color: 'red',
+          onClick: () =>
+            void handleDelete({
+              id: product.id,
+              title: t('products.deleteTitle'),
+              message: t('products.deleteConfirm', { name: product.name }),
+              done: t('products.deleted'),
+            }),
+          isShown: isAdmin,
+        },
+      ]}
+    />
+  );
+
   return (
-    <Stack>
-      <Title order={1} size="h2">
-        {t('products.title')}
-      </Title>
-      <Select
-        label={t('products.kind')}
-        placeholder={t('common.all')}
-        data={(['physical', 'digital'] as const).map((value) => ({
-          value,
-          label: t(`products.kindShort.${value}`),
-        }))}
-        value={kind ?? null}
-        onChange={(value) => {
-          setKind((value ?? undefined) as 'physical' | 'digital' | undefined);
-          table.setPage(1);
-        }}
-        clearable
-        w={200}
-      />
-      <DataTable
-        caption={t('products.caption')}
-        columns={columns}
-        data={products.data}
-        isLoading={products.isLoading}
-        error={products.error}
-        onRetry={() => void products.refetch()}
-        rowKey={(product) => product.id}
-        table={table}
-        toolbar={isAdmin && <Button onClick={() => openForm()}>{t('products.create')}</Button>}
-        actions={(product) => (
-          <Group gap={4} wrap="nowrap">
-            {product.kind === 'physical' && (
-              <Button size="xs" variant="subtle" onClick={() => openShops(product)}>
-                {t('products.shops')}
-              </Button>
-            )}
-            {isAdmin && product.kind === 'digital' && (
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => openCodes(product)}
-                aria-label={t('products.uploadCodesNamed', { name: product.name })}
-              >
-                {t('products.uploadCodes')}
-              </Button>
-            )}
-            {isAdmin && (
-              <Button
-                size="xs"
-                variant="subtle"
-                onClick={() => openForm(product)}
-                aria-label={t('products.editNamed', { name: product.name })}
-              >
-                {t('actions.edit')}
-              </Button>
-            )}
-            {isAdmin && (
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={() => void handleDelete(product)}
-                aria-label={t('products.deleteNamed', { name: product.name })}
-              >
-                {t('actions.delete')}
-              </Button>
-            )}
-          </Group>
-        )}
-      />
-    </Stack>
+    <ListPage
+      title={t('products.title')}
+      filters={
+        <Select
+          label={t('products.kind')}
+          placeholder={t('common.all')}
+          data={(['physical', 'digital'] as const).map((value) => ({
+            value,
+            label: t(`products.kindShort.${value}`),
+          }))}
+          value={kind ?? null}
+          onChange={(value) => {
+            setKind((value ?? undefined) as 'physical' | 'digital' | undefined);
+            table.setPage(1);
+          }}
+          clearable
+          w={200}
+        />
+      }
+      list={products}
+      createLabel={t('products.create')}
+      onCreate={isAdmin ? () => openForm() : undefined}
+      caption={t('products.caption')}
+      columns={columns}
+      rowKey={(product) => product.id}
+      table={table}
+      actions={actions}
+    />
   );
 }

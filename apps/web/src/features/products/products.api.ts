@@ -17,9 +17,21 @@ export type ProductFilters = {
   kind?: 'physical' | 'digital' | undefined;
 };
 
+export const productKeys = {
+  all: ['products'] as const,
+  list: (query: TableState & ProductFilters) => [...productKeys.all, 'list', query] as const,
+  options: () => [...productKeys.all, 'options'] as const,
+  detail: (id: string) => [...productKeys.all, 'one', id] as const,
+};
+
+export const lotKeys = {
+  all: ['product-lots'] as const,
+  list: (productId?: string | null) => [...lotKeys.all, productId ?? 'all'] as const,
+};
+
 export const productsQuery = (state: TableState & ProductFilters) =>
   queryOptions({
-    queryKey: ['products', 'list', state],
+    queryKey: productKeys.list(state),
     queryFn: ({ signal }) => api.get<Page<Product>>('/products', { query: state, signal }),
     placeholderData: keepPreviousData,
   });
@@ -27,7 +39,7 @@ export const productsQuery = (state: TableState & ProductFilters) =>
 /** Every product (the server caps a page at 200), for pickers. */
 export const productOptionsQuery = () =>
   queryOptions({
-    queryKey: ['products', 'options'],
+    queryKey: productKeys.options(),
     queryFn: ({ signal }) =>
       api.get<Page<Product>>('/products', { query: { page: 1, pageSize: 200, sort: 'name' }, signal }),
     select: (page) => page.items,
@@ -35,7 +47,7 @@ export const productOptionsQuery = () =>
 
 export const productQuery = (id: string) =>
   queryOptions({
-    queryKey: ['products', 'one', id],
+    queryKey: productKeys.detail(id),
     queryFn: ({ signal }) => api.get<Product>(`/products/${id}`, { signal }),
   });
 
@@ -52,7 +64,7 @@ export function uploadProductCodes(id: string, file: File, choice?: UploadChoice
 
 export const lotsQuery = (productId?: string | null) =>
   queryOptions({
-    queryKey: ['product-lots', productId ?? 'all'],
+    queryKey: lotKeys.list(productId),
     queryFn: ({ signal }) =>
       api.get<{ items: Lot[] }>('/product-lots', { query: { productId: productId ?? undefined }, signal }),
     select: (answer) => answer.items,

@@ -1,86 +1,70 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { UPLOAD_LIMITS } from '@promo/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CsvUploadCard } from '../../components/csv-upload.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { showApiError } from '../../lib/form-errors.ts';
+import { CodeBatchPanel, parseCount } from '../../components/code-batch-panel.tsx';
+import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { parseCount } from '../reward-codes/index.ts';
-import { generateRaffleCodes, uploadRaffleCodes } from './raffles.api.ts';
+import { uploadRaffleCodes } from './raffles.api.ts';
+import { useGenerateRaffleCodes } from './raffles.hooks.ts';
 
 /** Raffle codes of a campaign: generate some (each worth `points` entries) or upload a CSV. */
 export function RaffleCodesPanel({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation();
   const { role } = useBackOffice();
-  const [count, setCount] = useState('');
-  const [points, setPoints] = useState('1');
-  const [errors, setErrors] = useState<{ count?: string; points?: string }>({});
-  const generate = useMutation({
-    mutationFn: () =>
-      generateRaffleCodes({
+  const form = useForm({ defaultValues: { count: '', points: '1' } });
+  const generate = useGenerateRaffleCodes();
+  const handleSubmit = form.handleSubmit(({ count, points }) =>
+    generate.mutate(
+      {
         campaignId,
         count: parseCount(count) ?? Number.NaN,
         points: parseCount(points || '1') ?? Number.NaN,
-      }),
-    onSuccess: (answer) => {
-      setErrors({});
-      showToast('success', t('raffles.codes.generated', { count: answer.generated }));
-    },
-    onError: (error) => {
-      const next: { count?: string; points?: string } = {};
-      if (error instanceof ApiError)
-        for (const detail of error.details)
-          if (detail.path === 'count' || detail.path === 'points') next[detail.path] = detail.message;
-      setErrors(next);
-      if (Object.keys(next).length === 0) showApiError(error);
-    },
-  });
+      },
+      {
+        onSuccess: (answer) =>
+          showToast('success', t('raffles.codes.generated', { count: answer.generated })),
+        onError: (error) => showApiError(error, form.setError, ['count', 'points']),
+      },
+    ),
+  );
   if (role !== 'ADMIN') return <Text c="dimmed">{t('raffles.codes.adminOnly')}</Text>;
+  const { errors } = form.formState;
   return (
     <Stack>
-      <Card withBorder>
-        <Title order={2} size="h4" mb="sm">
-          {t('raffles.codes.generate')}
-        </Title>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            generate.mutate();
-          }}
-        >
-          <Group align="flex-start">
-            <TextInput
-              label={t('raffles.codes.count')}
-              inputMode="numeric"
-              value={count}
-              onChange={(event) => setCount(event.currentTarget.value)}
-              error={errors.count}
-              w={180}
-            />
-            <TextInput
-              label={t('raffles.codes.points')}
-              description={t('raffles.codes.pointsHelp')}
-              inputMode="numeric"
-              value={points}
-              onChange={(event) => setPoints(event.currentTarget.value)}
-              error={errors.points}
-              w={220}
-            />
-            <Button type="submit" mt={24} loading={generate.isPending}>
-              {t('raffles.codes.generateButton')}
-            </Button>
-          </Group>
-        </form>
-      </Card>
-      <CsvUploadCard
-        title={t('raffles.codes.upload')}
-        help={t('raffles.codes.uploadHelp')}
-        limit={UPLOAD_LIMITS['raffle-codes'].label}
-        upload={(file, choice) => uploadRaffleCodes(campaignId, file, choice)}
+      <CodeBatchPanel
+        generate={{
+          title: t('raffles.codes.generate'),
+          submitLabel: t('raffles.codes.generateButton'),
+          onSubmit: () => void handleSubmit(),
+          isPending: generate.isPending,
+          fields: (
+            <>
+              <TextInput
+                label={t('raffles.codes.count')}
+                inputMode="numeric"
+                {...form.register('count')}
+                error={fieldMessage(errors.count)}
+                w={180}
+              />
+              <TextInput
+                label={t('raffles.codes.points')}
+                description={t('raffles.codes.pointsHelp')}
+                inputMode="numeric"
+                {...form.register('points')}
+                error={fieldMessage(errors.points)}
+                w={220}
+              />
+            </>
+          ),
+        }}
+        upload={{
+          title: t('raffles.codes.upload'),
+          help: t('raffles.codes.uploadHelp'),
+          limit: UPLOAD_LIMITS['raffle-codes'].label,
+          upload: (file, choice) => uploadRaffleCodes(campaignId, file, choice),
+        }}
       />
     </Stack>
   );

@@ -12,9 +12,21 @@ import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.
 import { api } from '../../lib/api.ts';
 import type { DrawQueryParams } from './draw-model.ts';
 
-export const entriesQuery = (campaignId: string, query: { page: number; pageSize: number; q: string }) =>
+type EntriesQuery = { page: number; pageSize: number; q: string };
+
+export const raffleKeys = {
+  all: ['raffles'] as const,
+  entries: (campaignId: string, query: EntriesQuery) =>
+    [...raffleKeys.all, 'entries', campaignId, query] as const,
+  allDraws: () => [...raffleKeys.all, 'draws'] as const,
+  draws: (campaignId: string) => [...raffleKeys.allDraws(), campaignId] as const,
+  commitments: (campaignId: string) => [...raffleKeys.all, 'commitments', campaignId] as const,
+  draw: (drawId: string) => [...raffleKeys.all, 'draw', drawId] as const,
+};
+
+export const entriesQuery = (campaignId: string, query: EntriesQuery) =>
   queryOptions({
-    queryKey: ['raffle-entries', campaignId, query],
+    queryKey: raffleKeys.entries(campaignId, query),
     queryFn: ({ signal }) =>
       api.get<Page<EntryRow>>(`/raffle/campaigns/${campaignId}/entries`, {
         query: { page: query.page, pageSize: query.pageSize, q: query.q },
@@ -30,7 +42,7 @@ export const exportEntries = (campaignId: string, format: 'csv' | 'xlsx', q: str
 
 export const drawsQuery = (campaignId: string) =>
   queryOptions({
-    queryKey: ['raffle-draws', campaignId],
+    queryKey: raffleKeys.draws(campaignId),
     queryFn: ({ signal }) =>
       api.get<{ items: DrawSummary[] }>(`/raffle/campaigns/${campaignId}/draws`, { signal }),
     select: (answer) => answer.items,
@@ -38,7 +50,7 @@ export const drawsQuery = (campaignId: string) =>
 
 export const commitmentsQuery = (campaignId: string) =>
   queryOptions({
-    queryKey: ['raffle-commitments', campaignId],
+    queryKey: raffleKeys.commitments(campaignId),
     queryFn: ({ signal }) =>
       api.get<{ items: Commitment[] }>(`/raffle/campaigns/${campaignId}/commitments`, { signal }),
     select: (answer) => answer.items,
@@ -46,7 +58,7 @@ export const commitmentsQuery = (campaignId: string) =>
 
 export const drawQuery = (drawId: string) =>
   queryOptions({
-    queryKey: ['raffle-draw', drawId],
+    queryKey: raffleKeys.draw(drawId),
     queryFn: ({ signal }) => api.get<DrawResult>(`/raffle/draws/${drawId}`, { signal }),
   });
 

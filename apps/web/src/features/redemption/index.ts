@@ -2,4 +2,4 @@
 export { CodeStatusBadge } from './code-status.tsx';
 export { normaliseCounterInput } from './counter-model.ts';
 export { CounterPage } from './counter-page.tsx';
-export { redemptionsQuery } from './redemption.api.ts';
+export { redemptionKeys, redemptionsQuery } from './redemption.api.ts';

@@ -11,9 +11,14 @@ export type RedemptionFilters = {
   pageSize: number;
 };
 
+export const redemptionKeys = {
+  all: ['redemptions'] as const,
+  list: (filters: RedemptionFilters) => [...redemptionKeys.all, 'list', filters] as const,
+};
+
 export const redemptionsQuery = (filters: RedemptionFilters) =>
   queryOptions({
-    queryKey: ['redemptions', filters],
+    queryKey: redemptionKeys.list(filters),
     queryFn: ({ signal }) => api.get<Page<RedemptionRow>>('/redemptions', { query: filters, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { ReportFormat } from './report-range.ts';
+import type { ReportFormat } from './report-query.ts';
 
 export type ReportDownload<K extends string> = { kind: K; label: string; help: string };
 

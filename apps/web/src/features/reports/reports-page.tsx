@@ -12,80 +12,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api.ts';
-import { showApiError } from '../../lib/form-errors.ts';
+import { dayRange } from '../../lib/day-range.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CentreSelect } from '../centres/index.ts';
 import { redemptionsQuery } from '../redemption/index.ts';
-import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
+import { CodesPreview } from './codes-preview.tsx';
 import { ReportDownloads } from './report-downloads.tsx';
-import { dayRange, type ReportFormat, type ReportKind, reportQuery } from './report-range.ts';
-
-const FALLBACK_NAMES: Record<ReportKind, string> = {
-  redemptions: 'canjes',
-  'redemption-totals': 'canjes-totales',
-  codes: 'codigos',
-};
-
-function CodesPreview({ campaignId }: { campaignId: string | null }) {
-  const { t } = useTranslation();
-  const summary = useQuery(codesSummaryQuery(campaignId));
-  const rows = summary.data ?? [];
-  const total = totalOf(rows);
-  if (summary.error) return <Alert color="red">{summary.error.message}</Alert>;
-  return (
-    <ScrollArea>
-      <Table striped data-testid="codes-preview">
-        <Table.Caption>{t('reports.codesCaption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('reports.campaign')}</Table.Th>
-            <Table.Th>{t('codes.counts.generated')}</Table.Th>
-            <Table.Th>{t('codes.counts.available')}</Table.Th>
-            <Table.Th>{t('codes.counts.assigned')}</Table.Th>
-            <Table.Th>{t('codes.counts.redeemed')}</Table.Th>
-            <Table.Th>{t('codes.counts.revoked')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.campaignId}>
-              <Table.Td>{row.campaignName}</Table.Td>
-              <Table.Td>{row.generated}</Table.Td>
-              <Table.Td>{row.available}</Table.Td>
-              <Table.Td>{row.assigned}</Table.Td>
-              <Table.Td>{row.redeemed}</Table.Td>
-              <Table.Td>{row.revoked}</Table.Td>
-            </Table.Tr>
-          ))}
-          {rows.length > 1 && (
-            <Table.Tr fw={700}>
-              <Table.Td>{t('reports.total')}</Table.Td>
-              <Table.Td>{total.generated}</Table.Td>
-              <Table.Td>{total.available}</Table.Td>
-              <Table.Td>{total.assigned}</Table.Td>
-              <Table.Td>{total.redeemed}</Table.Td>
-              <Table.Td>{total.revoked}</Table.Td>
-            </Table.Tr>
-          )}
-          {summary.isSuccess && rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text c="dimmed">{t('table.empty')}</Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
-  );
-}
+import type { ReportKind } from './report-query.ts';
+import { useDownloadReport } from './reports.api.ts';
 
 /** Reconciliation: filters, CSV/XLSX downloads and the redemptions in the range. */
 export function ReportsPage() {
@@ -108,14 +48,7 @@ export function ReportsPage() {
     campaignId: campaignId ?? undefined,
   };
   const list = useQuery(redemptionsQuery({ ...filters, page, pageSize: 20 }));
-  const download = useMutation({
-    mutationFn: ({ kind, format }: { kind: ReportKind; format: ReportFormat }) =>
-      api.download(`/reconciliation-reports/${kind}`, {
-        query: reportQuery(kind, format, filters),
-        fallbackName: `${FALLBACK_NAMES[kind]}.${format}`,
-      }),
-    onError: (error) => showApiError(error),
-  });
+  const download = useDownloadReport(filters);
   const kinds: ReportKind[] = isOperator
     ? ['redemptions', 'redemption-totals']
     : ['redemptions', 'redemption-totals', 'codes'];

@@ -1,105 +1,30 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { RewardCode } from '@promo/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { CodeStatusBadge, normaliseCounterInput } from '../redemption/index.ts';
-import { fetchCode, reverseRedemption, revokeCode } from './reward-codes.api.ts';
-
-function ReverseForm({
-  redemptionId,
-  onDone,
-}: {
-  redemptionId: string;
-  onDone: (reversed: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: () => reverseRedemption(redemptionId, reason.trim()),
-    onSuccess: () => {
-      showToast('success', t('codes.reversed'));
-      onDone(true);
-    },
-    onError: (failure) => {
-      if (failure instanceof ApiError && failure.details.some((detail) => detail.path === 'reason'))
-        setError(failure.details.find((detail) => detail.path === 'reason')?.message ?? failure.message);
-      else showApiError(failure);
-    },
-  });
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        mutation.mutate();
-      }}
-      noValidate
-    >
-      <Stack>
-        <Textarea
-          label={t('codes.reverseReason')}
-          data-autofocus
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={error}
-          required
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onDone(false)}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={mutation.isPending} disabled={!reason.trim()}>
-            {t('codes.reverse')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
+import { ReverseForm } from './reverse-form.tsx';
+import { useCodeLookup, useRevokeCode } from './reward-codes.hooks.ts';
 
 /** An administrator looks a code up: its state and history, revocation and reversal. */
 export function CodeLookup() {
   const { t } = useTranslation();
   const { role, timeZone, locale } = useBackOffice();
-  const queryClient = useQueryClient();
   const [input, setInput] = useState('');
   const isAdmin = role === 'ADMIN';
-  const lookup = useMutation({ mutationFn: fetchCode });
+  const lookup = useCodeLookup();
   const code: RewardCode | undefined = lookup.data;
+  // the code's state changed: read it again
   const refresh = () => {
     if (code) lookup.mutate(code.code);
-    void queryClient.invalidateQueries({ queryKey: ['codes-summary'] });
-    void queryClient.invalidateQueries({ queryKey: ['redemptions'] });
   };
-  const revoke = useMutation({
-    mutationFn: (value: string) => revokeCode(value),
-    onSuccess: () => {
-      showToast('success', t('codes.revoked'));
-      refresh();
-    },
-    onError: (error) => showApiError(error),
-  });
+  const revoke = useRevokeCode();
   const handleRevoke = async () => {
     if (!code) return;
     const isConfirmed = await confirmDanger({
@@ -107,7 +32,14 @@ export function CodeLookup() {
       message: t('codes.revokeConfirm', { code: code.code }),
       confirmLabel: t('codes.revoke'),
     });
-    if (isConfirmed) revoke.mutate(code.code);
+    if (isConfirmed)
+      revoke.mutate(code.code, {
+        onSuccess: () => {
+          showToast('success', t('codes.revoked'));
+          refresh();
+        },
+        onError: (error) => showApiError(error),
+      });
   };
   const handleReverse = (redemptionId: string) => {
     const id = openAppModal({

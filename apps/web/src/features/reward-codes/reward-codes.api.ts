@@ -1,4 +1,4 @@
-import type { Job, RewardCode, UploadReport } from '@promo/contract';
+import type { RewardCode, UploadReport } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
@@ -13,9 +13,15 @@ export type CodesSummary = {
   revoked: number;
 };
 
+export const rewardCodeKeys = {
+  all: ['reward-codes'] as const,
+  summaries: () => [...rewardCodeKeys.all, 'summary'] as const,
+  summary: (campaignId?: string | null) => [...rewardCodeKeys.summaries(), campaignId ?? 'all'] as const,
+};
+
 export const codesSummaryQuery = (campaignId?: string | null) =>
   queryOptions({
-    queryKey: ['codes-summary', campaignId ?? 'all'],
+    queryKey: rewardCodeKeys.summary(campaignId),
     queryFn: ({ signal }) =>
       api.get<CodesSummary[]>('/reconciliation-reports/codes', {
         query: { campaignId: campaignId ?? undefined, format: 'json' },
@@ -27,17 +33,6 @@ export type GenerateAnswer = { generated: number; length: number } | { jobId: st
 
 export const generateCodes = (body: { campaignId: string; count: number; prefix?: string }) =>
   api.post<GenerateAnswer>('/reward-codes', body);
-
-/** A job's state, polled every second until it is finished. */
-export const jobQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['jobs', id],
-    queryFn: ({ signal }) => api.get<Job>(`/jobs/${id}`, { signal }),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      return status === 'succeeded' || status === 'failed' ? false : 1000;
-    },
-  });
 
 /** multipart: the campaign first, then the file (the server reads the fields in order). */
 export function uploadCodes(campaignId: string, file: File, choice?: UploadChoice) {

@@ -2,8 +2,7 @@ import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { jobPercent } from './codes-model.ts';
-import { jobQuery } from './reward-codes.api.ts';
+import { jobPercent, jobQuery } from '../lib/jobs.ts';
 
 /** A job's progress bar (code generation, points expiry); tells the page when it is over. */
 export function JobProgress({ jobId, onFinished }: { jobId: string; onFinished: () => void }) {

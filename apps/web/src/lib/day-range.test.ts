@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, nextDay, reportQuery } from './report-range.ts';
+import { dayRange, nextDay } from './day-range.ts';
 
-describe('report ranges', () => {
+describe('day ranges', () => {
   it('steps over month and year ends', () => {
     expect(nextDay('2026-01-31')).toBe('2026-02-01');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
@@ -15,18 +15,5 @@ describe('report ranges', () => {
     });
     expect(dayRange('2026-06-01', '', 'America/Costa_Rica')).toEqual({ from: '2026-06-01T06:00:00.000Z' });
     expect(dayRange(null, 'junk', 'America/Costa_Rica')).toEqual({});
-  });
-
-  it('gives each report its filters', () => {
-    const filters = { from: 'F', to: 'T', centreId: 'C', campaignId: 'K' };
-    expect(reportQuery('redemptions', 'csv', filters)).toEqual({
-      format: 'csv',
-      from: 'F',
-      to: 'T',
-      centreId: 'C',
-      campaignId: 'K',
-    });
-    expect(reportQuery('codes', 'xlsx', filters)).toEqual({ format: 'xlsx', campaignId: 'K' });
-    expect(reportQuery('redemption-totals', 'csv', { centreId: null })).toEqual({ format: 'csv' });
   });
 });

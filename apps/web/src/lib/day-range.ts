@@ -1,4 +1,4 @@
-import { fromZonedInput } from '../../lib/zoned-time.ts';
+import { fromZonedInput } from './zoned-time.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -25,22 +25,4 @@ export function dayRange(
   if (from) range.from = from;
   if (to) range.to = to;
   return range;
-}
-
-export type ReportKind = 'redemptions' | 'redemption-totals' | 'codes';
-export type ReportFormat = 'csv' | 'xlsx';
-
-/** The query of a report download; the codes report takes only the campaign. */
-export function reportQuery(
-  kind: ReportKind,
-  format: ReportFormat,
-  filters: { from?: string; to?: string; centreId?: string | null; campaignId?: string | null },
-): Record<string, string> {
-  const query: Record<string, string> = { format };
-  if (filters.campaignId) query.campaignId = filters.campaignId;
-  if (kind === 'codes') return query;
-  if (filters.from) query.from = filters.from;
-  if (filters.to) query.to = filters.to;
-  if (filters.centreId) query.centreId = filters.centreId;
-  return query;
 }

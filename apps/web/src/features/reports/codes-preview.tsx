@@ -1,0 +1,59 @@
+import { Alert, ScrollArea, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
+
+/** The codes report's figures per campaign, with a total line when there are several. */
+export function CodesPreview({ campaignId }: { campaignId: string | null }) {
+  const { t } = useTranslation();
+  const summary = useQuery(codesSummaryQuery(campaignId));
+  const rows = summary.data ?? [];
+  const total = totalOf(rows);
+  if (summary.error) return <Alert color="red">{summary.error.message}</Alert>;
+  return (
+    <ScrollArea>
+      <Table striped data-testid="codes-preview">
+        <Table.Caption>{t('reports.codesCaption')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('reports.campaign')}</Table.Th>
+            <Table.Th>{t('codes.counts.generated')}</Table.Th>
+            <Table.Th>{t('codes.counts.available')}</Table.Th>
+            <Table.Th>{t('codes.counts.assigned')}</Table.Th>
+            <Table.Th>{t('codes.counts.redeemed')}</Table.Th>
+            <Table.Th>{t('codes.counts.revoked')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.campaignId}>
+              <Table.Td>{row.campaignName}</Table.Td>
+              <Table.Td>{row.generated}</Table.Td>
+              <Table.Td>{row.available}</Table.Td>
+              <Table.Td>{row.assigned}</Table.Td>
+              <Table.Td>{row.redeemed}</Table.Td>
+              <Table.Td>{row.revoked}</Table.Td>
+            </Table.Tr>
+          ))}
+          {rows.length > 1 && (
+            <Table.Tr fw={700}>
+              <Table.Td>{t('reports.total')}</Table.Td>
+              <Table.Td>{total.generated}</Table.Td>
+              <Table.Td>{total.available}</Table.Td>
+              <Table.Td>{total.assigned}</Table.Td>
+              <Table.Td>{total.redeemed}</Table.Td>
+              <Table.Td>{total.revoked}</Table.Td>
+            </Table.Tr>
+          )}
+          {summary.isSuccess && rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed">{t('table.empty')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
