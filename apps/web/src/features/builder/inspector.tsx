@@ -1,17 +1,6 @@
+import { Checkbox, ScrollArea, Select, Stack, Text, Title } from '@mantine/core';
+import type { FormField } from '@promo/contract';
 import {
-  Checkbox,
-  ScrollArea,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { errorMessage, type FormField } from '@promo/contract';
-import {
-  checkStyle,
   FORM_CONTROL_TYPES,
   INPUT_TYPES,
   isAllowedIframeSrc,
@@ -19,88 +8,17 @@ import {
   isSafeLinkUrl,
   type LandingDocument,
   type LandingElement,
-  looksLikeMarkup,
   type PageSettings,
-  type StyleMap,
   TEXT_TYPES,
 } from '@promo/landing';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { appLocale } from '../../lib/i18n.ts';
+import { CheckedInput, message, plain } from './checked-input.tsx';
+import { PageInspector } from './page-inspector.tsx';
+import { type Breakpoint, type Change, StyleInspector } from './style-inspector.tsx';
 
 export const INSPECTOR_WIDTH = 350;
-
-/** Style properties offered in the inspector (all on the allow-list of sanitize.ts). */
-export const STYLE_FIELDS = [
-  'width',
-  'height',
-  'maxWidth',
-  'margin',
-  'padding',
-  'color',
-  'backgroundColor',
-  'fontSize',
-  'fontWeight',
-  'fontFamily',
-  'textAlign',
-  'lineHeight',
-  'border',
-  'borderColor',
-  'borderRadius',
-  'display',
-  'flexDirection',
-  'justifyContent',
-  'alignItems',
-  'gap',
-  'boxShadow',
-  'backgroundImage',
-] as const;
-
-type Change = (change: (element: LandingElement) => LandingElement, coalesceKey?: string) => void;
-
-/** A text box that keeps what is typed, and commits only values the check accepts. */
-function CheckedInput({
-  label,
-  value,
-  check,
-  onCommit,
-  testId,
-  multiline,
-}: {
-  label: string;
-  value: string;
-  check: (value: string) => string | null;
-  onCommit: (value: string) => void;
-  testId?: string;
-  multiline?: boolean;
-}) {
-  const [draft, setDraft] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setDraft(value);
-    setError(null);
-  }, [value]);
-  const change = (next: string) => {
-    setDraft(next);
-    const problem = check(next);
-    setError(problem);
-    if (!problem) onCommit(next);
-  };
-  const props = {
-    label,
-    value: draft,
-    error,
-    size: 'xs' as const,
-    'data-testid': testId,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      change(event.currentTarget.value),
-  };
-  return multiline ? <Textarea autosize minRows={2} {...props} /> : <TextInput {...props} />;
-}
-
-const message = (code: Parameters<typeof errorMessage>[0]) => errorMessage(code, appLocale());
-const plain = (value: string) => (looksLikeMarkup(value) ? message('FIELD_INVALID') : null);
 
 function setAttribute(
   element: LandingElement,
@@ -128,7 +46,7 @@ export function Inspector({
   onPageChange: (page: PageSettings) => void;
 }) {
   const { t } = useTranslation();
-  const [breakpoint, setBreakpoint] = useState<'desktop' | 'mobile'>('desktop');
+  const [breakpoint, setBreakpoint] = useState<Breakpoint>('desktop');
   if (!element) return <PageInspector page={document.page} onPageChange={onPageChange} />;
   const id = element.attributes.id;
   const attribute = (key: keyof LandingElement['attributes'], label: string, check = plain) => (
@@ -141,9 +59,6 @@ export function Inspector({
       onCommit={(value) => onChange((item) => setAttribute(item, key, value), `${id}:${key}`)}
     />
   );
-  const styleKey = breakpoint === 'desktop' ? 'styles' : 'stylesMobile';
-  const styles: StyleMap = element[styleKey];
-  const isHiddenOnMobile = element.stylesMobile.display === 'none';
   const isControl = FORM_CONTROL_TYPES.has(element.type);
   const size = (value: string) =>
     value === '' || /^(auto|\d{1,5}(\.\d{1,3})?(px|%|em|rem|vw|vh)?)$/.test(value)
@@ -277,99 +192,13 @@ export function Inspector({
           : null}
         {attribute('title', t('builder.inspector.title'))}
 
-        <Title order={5} mt="sm">
-          {t('builder.inspector.styles')}
-        </Title>
-        <SegmentedControl
-          size="xs"
-          value={breakpoint}
-          onChange={(value) => setBreakpoint(value as 'desktop' | 'mobile')}
-          data={[
-            { value: 'desktop', label: t('builder.inspector.desktop') },
-            { value: 'mobile', label: t('builder.inspector.mobile') },
-          ]}
+        <StyleInspector
+          element={element}
+          breakpoint={breakpoint}
+          onBreakpointChange={setBreakpoint}
+          onChange={onChange}
         />
-        <Checkbox
-          label={t('builder.inspector.hideOnMobile')}
-          data-testid="hide-on-mobile"
-          checked={isHiddenOnMobile}
-          onChange={(event) => {
-            const hide = event.currentTarget.checked;
-            onChange((item) => {
-              const stylesMobile = { ...item.stylesMobile };
-              if (hide) stylesMobile.display = 'none';
-              else delete stylesMobile.display;
-              return { ...item, stylesMobile };
-            });
-          }}
-        />
-        <Checkbox
-          label={t('builder.inspector.applyInMobile')}
-          checked={element.stylesApplyInMobile}
-          onChange={(event) => {
-            const apply = event.currentTarget.checked;
-            onChange((item) => ({ ...item, stylesApplyInMobile: apply }));
-          }}
-        />
-        {STYLE_FIELDS.map((property) => (
-          <CheckedInput
-            key={`${id}-${styleKey}-${property}`}
-            label={t(`builder.styles.${property}`)}
-            testId={`style-${property}`}
-            value={styles[property] ?? ''}
-            check={(value) => {
-              if (value.trim() === '') return null;
-              const result = checkStyle(property, value);
-              return result.ok ? null : message(result.code);
-            }}
-            onCommit={(value) =>
-              onChange((item) => {
-                const next = { ...item[styleKey] };
-                if (value.trim() === '') delete next[property];
-                else next[property] = value.trim();
-                return { ...item, [styleKey]: next };
-              }, `${id}:${styleKey}:${property}`)
-            }
-          />
-        ))}
       </Stack>
     </ScrollArea>
-  );
-}
-
-function PageInspector({
-  page,
-  onPageChange,
-}: {
-  page: PageSettings;
-  onPageChange: (page: PageSettings) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs" p="sm" data-testid="inspector">
-      <Title order={4}>{t('builder.inspector.page')}</Title>
-      <Text size="xs" c="dimmed">
-        {t('builder.inspector.pageHint')}
-      </Text>
-      <CheckedInput
-        label={t('builder.inspector.pageTitle')}
-        value={page.title}
-        check={plain}
-        onCommit={(title) => onPageChange({ ...page, title })}
-      />
-      <CheckedInput
-        label={t('builder.inspector.pageDescription')}
-        value={page.description ?? ''}
-        multiline
-        check={plain}
-        onCommit={(description) => onPageChange({ ...page, description: description || undefined })}
-      />
-      <CheckedInput
-        label={t('builder.inspector.shareImage')}
-        value={page.shareImageUrl ?? ''}
-        check={(v) => (v === '' || isSafeImageUrl(v) ? null : message('FIELD_INVALID'))}
-        onCommit={(shareImageUrl) => onPageChange({ ...page, shareImageUrl: shareImageUrl || undefined })}
-      />
-    </Stack>
   );
 }

@@ -1,4 +1,6 @@
-import type { Centre } from '@promo/contract';
+import { type Centre, CreateCentre, UpdateCentre } from '@promo/contract';
+import type { Resolver } from 'react-hook-form';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
 
 /** What the centre form's inputs hold: everything as typed. */
 export type CentreFormValues = {
@@ -69,4 +71,13 @@ export function toCentreBody(values: CentreFormValues, isEdit: boolean): Record<
   };
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
+}
+
+/** The contract schema checks the converted body; its errors land on the inputs of the same name. */
+export function centreResolver(
+  isEdit: boolean,
+): Resolver<CentreFormValues, unknown, CreateCentre | UpdateCentre> {
+  return isEdit
+    ? bodyResolver(UpdateCentre, (values: CentreFormValues) => toCentreBody(values, true) as UpdateCentre)
+    : bodyResolver(CreateCentre, (values: CentreFormValues) => toCentreBody(values, false) as CreateCentre);
 }

@@ -1,5 +1,5 @@
 import { Autocomplete, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import type { Centre } from '@promo/contract';
+import type { Centre, CreateCentre, UpdateCentre } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,7 +8,12 @@ import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { countryQuery } from '../countries/index.ts';
-import { CENTRE_FIELDS, type CentreFormValues, centreFormValues } from './centre-form-model.ts';
+import {
+  CENTRE_FIELDS,
+  type CentreFormValues,
+  centreFormValues,
+  centreResolver,
+} from './centre-form-model.ts';
 import { useSaveCentre } from './centres.hooks.ts';
 
 /** Create (no centre) or edit a redemption centre; the server's refusals land on their fields. */
@@ -18,7 +23,10 @@ export function CentreForm({ centre, onDone }: { centre?: Centre; onDone: () => 
   const country = useQuery({ ...countryQuery(tenant?.countryCode ?? ''), enabled: Boolean(tenant) });
   const isEdit = Boolean(centre);
   const [locating, setLocating] = useState(false);
-  const form = useForm<CentreFormValues>({ defaultValues: centreFormValues(centre) });
+  const form = useForm<CentreFormValues, unknown, CreateCentre | UpdateCentre>({
+    resolver: centreResolver(isEdit),
+    defaultValues: centreFormValues(centre),
+  });
   const mutation = useSaveCentre(centre?.id, {
     onSuccess: () => {
       showToast('success', isEdit ? t('centres.updated') : t('centres.created'));
@@ -48,7 +56,7 @@ export function CentreForm({ centre, onDone }: { centre?: Centre; onDone: () => 
   };
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form onSubmit={form.handleSubmit((body) => mutation.mutate(body))} noValidate>
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

@@ -1,6 +1,5 @@
-import type { Centre, CentreGroupInput } from '@promo/contract';
+import type { Centre, CentreGroupInput, CreateCentre, UpdateCentre } from '@promo/contract';
 import { type MutationReactions, useRefreshingMutation } from '../../lib/mutations.ts';
-import { type CentreFormValues, toCentreBody } from './centre-form-model.ts';
 import {
   centreGroupKeys,
   centreKeys,
@@ -15,13 +14,11 @@ import {
 /** Creates a centre, or updates the one given. */
 export function useSaveCentre(
   centreId: string | undefined,
-  reactions?: MutationReactions<Centre, CentreFormValues>,
+  reactions?: MutationReactions<Centre, CreateCentre | UpdateCentre>,
 ) {
   return useRefreshingMutation(
-    (values: CentreFormValues) => {
-      const body = toCentreBody(values, Boolean(centreId));
-      return centreId ? updateCentre(centreId, body) : createCentre(body as never);
-    },
+    (body: CreateCentre | UpdateCentre) =>
+      centreId ? updateCentre(centreId, body) : createCentre(body as CreateCentre),
     (queryClient) => queryClient.invalidateQueries({ queryKey: centreKeys.all }),
     reactions,
   );

@@ -1,4 +1,5 @@
 /** The landings feature's public face: what other features and the app may use. */
 
-export { landingQuery, publishLanding, updateLanding } from './landings.api.ts';
+export { landingQuery, updateLanding } from './landings.api.ts';
+export { usePublishLanding } from './landings.hooks.ts';
 export { LandingsScreen } from './landings-screen.tsx';

@@ -1,4 +1,5 @@
 import type {
+  CreateLanding,
   Landing,
   LandingGroup,
   LandingGroupInput,
@@ -14,7 +15,8 @@ export type LandingWithDocument = Omit<Landing, 'document'> & { document: Landin
 
 export const landingKeys = {
   all: ['landings'] as const,
-  list: (campaignId: string) => [...landingKeys.all, 'list', campaignId] as const,
+  lists: () => [...landingKeys.all, 'list'] as const,
+  list: (campaignId: string) => [...landingKeys.lists(), campaignId] as const,
   detail: (id: string) => [...landingKeys.all, 'one', id] as const,
   versions: (id: string) => [...landingKeys.all, 'versions', id] as const,
 };
@@ -41,7 +43,7 @@ export const landingVersionsQuery = (id: string) =>
     queryFn: ({ signal }) => api.get<LandingVersion[]>(`/landing-pages/${id}/versions`, { signal }),
   });
 
-export const createLanding = (body: { name: string; campaignId: string; document: LandingDocument }) =>
+export const createLanding = (body: CreateLanding) =>
   api.post<{ id: string; version: number }>('/landing-pages', body);
 export const updateLanding = (
   id: string,

@@ -1,37 +1,40 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { CrmUserInfo } from '@promo/contract';
-import { useState } from 'react';
+import { type CrmUserInfo, CrmUserInfoQuery } from '@promo/contract';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
+import { fieldMessage } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { useParticipantInfo } from './participants.hooks.ts';
+
+type LookupValues = { cedula: string };
 
 /** Looks a person up by identity number, with their participation history. */
 export function ParticipantLookup() {
   const { t } = useTranslation();
   const { timeZone, locale } = useBackOffice();
-  const [cedula, setCedula] = useState('');
+  const form = useForm<LookupValues, unknown, { cedula: string }>({
+    resolver: bodyResolver(CrmUserInfoQuery, ({ cedula }: LookupValues) => ({ cedula: cedula.trim() })),
+    defaultValues: { cedula: '' },
+  });
   const lookup = useParticipantInfo();
+  const isBlank = form.watch('cedula').trim() === '';
   const info: CrmUserInfo | undefined = lookup.data;
   const person = info?.participant;
   return (
     <Stack>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (cedula.trim()) lookup.mutate(cedula.trim());
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit(({ cedula }) => lookup.mutate(cedula))}>
         <Group align="flex-end">
           <TextInput
             label={t('crm.cedula')}
-            value={cedula}
-            onChange={(event) => setCedula(event.currentTarget.value)}
+            {...form.register('cedula')}
+            error={fieldMessage(form.formState.errors.cedula)}
             autoComplete="off"
             w={260}
           />
-          <Button type="submit" loading={lookup.isPending} disabled={!cedula.trim()}>
+          <Button type="submit" loading={lookup.isPending} disabled={isBlank}>
             {t('crm.lookup')}
           </Button>
         </Group>

@@ -1,0 +1,90 @@
+import type { CreateLanding, LandingGroup, LandingGroupInput } from '@promo/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { type MutationReactions, useRefreshingMutation } from '../../lib/mutations.ts';
+import {
+  createLanding,
+  createLandingGroup,
+  deleteLanding,
+  deleteLandingGroup,
+  duplicateLanding,
+  type LandingWithDocument,
+  landingGroupKeys,
+  landingKeys,
+  publishLanding,
+  rollbackLanding,
+  updateLanding,
+  updateLandingGroup,
+} from './landings.api.ts';
+
+const refreshLandings = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: landingKeys.all });
+
+export function useCreateLanding(reactions?: MutationReactions<{ id: string }, CreateLanding>) {
+  return useRefreshingMutation(createLanding, refreshLandings, reactions);
+}
+
+export function useRenameLanding(
+  landingId: string,
+  reactions?: MutationReactions<LandingWithDocument, string>,
+) {
+  return useRefreshingMutation(
+    (name: string) => updateLanding(landingId, { name }),
+    refreshLandings,
+    reactions,
+  );
+}
+
+export function useDuplicateLanding(reactions?: MutationReactions<LandingWithDocument, string>) {
+  return useRefreshingMutation(duplicateLanding, refreshLandings, reactions);
+}
+
+export function useDeleteLanding(reactions?: MutationReactions<unknown, string>) {
+  return useRefreshingMutation(deleteLanding, refreshLandings, reactions);
+}
+
+/**
+ * Publishes a landing's draft. Only the lists and the versions go stale: the builder keeps the
+ * landing it opened (its draft did not change), so its cached copy is not refetched.
+ */
+export function usePublishLanding(reactions?: MutationReactions<LandingWithDocument, string>) {
+  return useRefreshingMutation(
+    publishLanding,
+    async (queryClient, _landing, landingId) => {
+      await queryClient.invalidateQueries({ queryKey: landingKeys.lists() });
+      await queryClient.invalidateQueries({ queryKey: landingKeys.versions(landingId) });
+    },
+    reactions,
+  );
+}
+
+/** Publishes an earlier version again. */
+export function useRollbackLanding(
+  landingId: string,
+  reactions?: MutationReactions<LandingWithDocument, number>,
+) {
+  return useRefreshingMutation(
+    (version: number) => rollbackLanding(landingId, version),
+    refreshLandings,
+    reactions,
+  );
+}
+
+/** Creates a landing group, or updates the one given. */
+export function useSaveLandingGroup(
+  groupId: string | undefined,
+  reactions?: MutationReactions<LandingGroup, LandingGroupInput>,
+) {
+  return useRefreshingMutation(
+    (body: LandingGroupInput) => (groupId ? updateLandingGroup(groupId, body) : createLandingGroup(body)),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: landingGroupKeys.all }),
+    reactions,
+  );
+}
+
+export function useDeleteLandingGroup(reactions?: MutationReactions<unknown, string>) {
+  return useRefreshingMutation(
+    deleteLandingGroup,
+    (queryClient) => queryClient.invalidateQueries({ queryKey: landingGroupKeys.all }),
+    reactions,
+  );
+}
