@@ -9,9 +9,8 @@ import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { findCampaignByName } from '../campaigns/index.ts';
-import { participate } from '../participations/index.ts';
+import { type ParticipationKinds, participate, publicTenant } from '../participations/index.ts';
 import { codeLength, generateCodes } from '../reward-codes/index.ts';
-import { findTenantBySlugCached } from '../tenants/index.ts';
 import { raffleCampaign } from './draw-winners.ts';
 import {
   consumeCodes,
@@ -51,13 +50,6 @@ export async function createRaffleCodes(ctx: Ctx, input: CreateRaffleCodes) {
   });
 }
 
-async function publicTenant(ctx: Ctx, tenantSlug: string) {
-  const tenant = await findTenantBySlugCached(ctx, tenantSlug);
-  if (!tenant) throw new AppError('NOT_FOUND');
-  if (tenant.status === 'suspended') throw new AppError('TENANT_SUSPENDED');
-  return tenant;
-}
-
 /** Whether a code can still be entered in the campaign (INVALID_PRIZE_CODE otherwise). */
 export async function validateRaffleCode(
   ctx: Ctx,
@@ -76,6 +68,7 @@ export async function validateRaffleCode(
 /** Public raffle form: a participation whose valid codes each add entries worth their points. */
 export async function submitRaffleForm(
   ctx: Ctx,
+  kinds: ParticipationKinds,
   input: RaffleForm,
   meta: { userAgent: string | undefined; idempotencyKey: string | undefined },
 ) {
@@ -89,6 +82,7 @@ export async function submitRaffleForm(
   // participation's own transaction (an invalid code refuses the whole participation)
   const result = await participate(
     ctx,
+    kinds,
     input.tenant,
     input.campaign,
     {

@@ -53,7 +53,13 @@ const ADMIN = ['ADMIN'] as const;
 const READERS = ['ADMIN', 'ANALYST'] as const;
 const tags = ['raffles'];
 
-export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
+export function registerRafflesRoutes({
+  app,
+  ctxOf,
+  limits,
+  throttle,
+  participationKinds,
+}: FeatureDeps): void {
   // Brute force: a run of unknown codes from one address (or for one identity) blocks it a while.
   const misses = throttle('raffle-code-miss', 10, 60_000);
   async function guarded<T>(keys: string[], work: () => Promise<T>): Promise<T> {
@@ -135,7 +141,7 @@ export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureD
         ...(typeof cedula === 'string' ? [`id:${request.body.tenant}:${cedula.slice(0, 40)}`] : []),
       ];
       const result = await guarded(keys, () =>
-        submitRaffleForm(ctxOf(request), request.body, {
+        submitRaffleForm(ctxOf(request), participationKinds, request.body, {
           userAgent: request.headers['user-agent'],
           idempotencyKey: idempotencyKey(request),
         }),
