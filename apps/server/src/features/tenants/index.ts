@@ -3,7 +3,7 @@ export {
   countTenantsInCountry,
   findTenantById,
   findTenantBySlug,
-  insertTenant,
-  PLATFORM_TENANT_ID,
-} from './tenants.repository.ts';
-export { findTenantBySlugCached, publicThemeOf } from './tenants.service.ts';
+  findTenantBySlugCached,
+  publicThemeOf,
+} from './tenant-lookup.ts';
+export { insertTenant, PLATFORM_TENANT_ID } from './tenants.repository.ts';
