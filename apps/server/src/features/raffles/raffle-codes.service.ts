@@ -1,5 +1,4 @@
 import type { CreateRaffleCodes, RaffleForm, UploadReport } from '@promo/contract';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
@@ -7,7 +6,6 @@ import { AppError } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { findCampaignByName } from '../campaigns/index.ts';
 import { type ParticipationKinds, participate, publicTenant } from '../participations/index.ts';
 import { codeLength, generateCodes } from '../reward-codes/index.ts';
@@ -17,6 +15,7 @@ import {
   findAvailableCode,
   insertRaffleCodes,
   pointsInCampaign,
+  stagedCodeStatements,
 } from './raffle-codes.repository.ts';
 import { insertParticipationEntry } from './raffles.repository.ts';
 
@@ -161,12 +160,7 @@ export async function uploadRaffleCodes(
           return [{ field: 'points', code: 'FIELD_INVALID' }];
         return { code, points };
       },
-      existing: sql`exists (select 1 from raffle_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
-      insert: sql`with inserted as (
-          insert into raffle_codes (tenant_id, code, campaign_id, points)
-          select ${tenantId}, s.code, ${campaignId}, s.points from upload_codes s where ${notRefused}
-          on conflict do nothing returning 1)
-        select count(*)::int as n from inserted`,
+      ...stagedCodeStatements(tenantId, campaignId),
       audit: {
         tenantId,
         action: 'raffle_codes.upload',

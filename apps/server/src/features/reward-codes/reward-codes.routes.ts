@@ -22,12 +22,12 @@ import {
 } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { missGuard } from '../../platform/http/miss-guard.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
-import { operatorCentre, redeemCode, reverseRedemption } from './redemption.service.ts';
+import { deskCentreId, redeemCode, reverseRedemption } from './redemption.service.ts';
 import {
   codesReport,
   listRedemptions,
@@ -53,29 +53,12 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
   // Brute force: a run of unknown codes from one user (or address) blocks their look-ups a while.
   const misses = throttle('code-miss', 10, 60_000);
   const lookupLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
-  async function guarded<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
-    const key = request.actor?.userId ?? request.ip;
-    if (await misses.blocked(key)) throw new AppError('RATE_LIMITED');
-    try {
-      return await work();
-    } catch (error) {
-      if (
-        error instanceof AppError &&
-        (error.code === 'INVALID_PRIZE_CODE' || error.code === 'IDENTITY_INVALID')
-      )
-        await misses.hit(key);
-      throw error;
-    }
-  }
-  /** The operator's centre, so that look-ups say whether a code is redeemable there. */
-  async function deskCentre(request: FastifyRequest): Promise<string | null> {
-    const ctx = ctxOf(request);
-    if (ctx.actor?.role !== 'OPERATOR') return null;
-    const centre = await inTenant(ctx, (tx) =>
-      operatorCentre(tx, ctx.actor?.tenantId as string, ctx.actor?.userId as string),
-    );
-    return centre?.id ?? null;
-  }
+  const guardedByKey = missGuard(
+    misses,
+    (error) => error.code === 'INVALID_PRIZE_CODE' || error.code === 'IDENTITY_INVALID',
+  );
+  const guarded = <T>(request: FastifyRequest, work: () => Promise<T>) =>
+    guardedByKey([request.actor?.userId ?? request.ip], work);
 
   app.post(
     '/api/reward-codes',
@@ -160,7 +143,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
     },
     async (request) =>
       guarded(request, async () =>
-        lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), await deskCentre(request)),
+        lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), await deskCentreId(ctxOf(request))),
       ),
   );
   app.get(
@@ -176,7 +159,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
     },
     async (request) =>
       guarded(request, async () =>
-        lookUpByCedula(ctxOf(request), request.params.cedula, await deskCentre(request)),
+        lookUpByCedula(ctxOf(request), request.params.cedula, await deskCentreId(ctxOf(request))),
       ),
   );
   app.get(

@@ -6,7 +6,6 @@ import {
   type RewardCode,
   type UploadReport,
 } from '@promo/contract';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
@@ -18,7 +17,6 @@ import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } f
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { getCampaignRow, rulesOfCampaign } from '../campaigns/index.ts';
 import { lockParticipantByCedula } from '../participants/index.ts';
@@ -35,6 +33,7 @@ import {
   insertCodes,
   redemptionsOf,
   revokeCodeRow,
+  stagedCodeStatements,
 } from './reward-codes.repository.ts';
 
 /** Counts up to this are generated in the request; larger ones run as a job with progress. */
@@ -267,12 +266,7 @@ export async function uploadCodes(
         const code = row.code.toUpperCase().replace(/[\s-]/g, '');
         return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
       },
-      existing: sql`exists (select 1 from reward_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
-      insert: sql`with inserted as (
-          insert into reward_codes (tenant_id, code, campaign_id, batch_id)
-          select ${tenantId}, s.code, ${campaignId}, ${batchId} from upload_codes s where ${notRefused}
-          on conflict do nothing returning 1)
-        select count(*)::int as n from inserted`,
+      ...stagedCodeStatements(tenantId, campaignId, batchId),
       audit: {
         tenantId,
         action: 'codes.import',
