@@ -27,6 +27,10 @@ import { missGuard } from '../../platform/http/miss-guard.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
+import { assignByCedula } from './assign-code.ts';
+import { createCodes, getJob } from './generate-codes.ts';
+import { uploadCodes } from './import-codes.ts';
+import { lookUpByCedula, lookUpCode } from './look-up-codes.ts';
 import { deskCentreId, redeemCode, reverseRedemption } from './redemption.service.ts';
 import {
   codesReport,
@@ -34,15 +38,7 @@ import {
   redemptionsReport,
   redemptionTotalsReport,
 } from './reports.service.ts';
-import {
-  assignByCedula,
-  createCodes,
-  getJob,
-  lookUpByCedula,
-  lookUpCode,
-  revokeCode,
-  uploadCodes,
-} from './reward-codes.service.ts';
+import { revokeCode } from './revoke-code.ts';
 
 const ADMIN = ['ADMIN'] as const;
 const DESK = ['ADMIN', 'OPERATOR'] as const;
