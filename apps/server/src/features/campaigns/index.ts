@@ -12,5 +12,5 @@ export {
   type CampaignRule,
   campaignState,
   formFieldsOf,
-  insertCampaign,
 } from './campaigns.repository.ts';
+export { insertSampleCampaign } from './sample-campaign.ts';

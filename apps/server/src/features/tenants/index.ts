@@ -1,4 +1,6 @@
 /** The tenants feature's public face: what other features and the app may use. */
+
+export { ensureDemoTenant } from './demo-tenant.ts';
 export {
   countTenantsInCountry,
   findTenantById,
@@ -6,4 +8,4 @@ export {
   findTenantBySlugCached,
   publicThemeOf,
 } from './tenant-lookup.ts';
-export { insertTenant, PLATFORM_TENANT_ID } from './tenants.repository.ts';
+export { PLATFORM_TENANT_ID } from './tenants.repository.ts';
