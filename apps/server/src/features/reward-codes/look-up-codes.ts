@@ -4,7 +4,21 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { iso } from '../../platform/iso.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
-import { centreAllowed, codesOfPerson, findCodeRow, redemptionsOf } from './reward-codes.repository.ts';
+import {
+  centreAllowed,
+  codesOfPerson,
+  findCodeRow,
+  operatorCentre,
+  redemptionsOf,
+} from './reward-codes.repository.ts';
+
+/** The operator's centre, so that counter look-ups say whether a code is redeemable there; null for others. */
+async function deskCentreId(ctx: Ctx): Promise<string | null> {
+  if (ctx.actor?.role !== 'OPERATOR') return null;
+  const { tenantId, userId } = ctx.actor;
+  const centre = await inTenant(ctx, (tx) => operatorCentre(tx, tenantId, userId));
+  return centre?.id ?? null;
+}
 
 async function describe(
   tx: Tx,
@@ -69,8 +83,12 @@ async function describe(
   );
 }
 
-/** A code's full state; unknown codes are 'Invalid prize code'. `centreId` adds whether it is redeemable there. */
-export async function lookUpCode(ctx: Ctx, code: string, centreId: string | null): Promise<RewardCode> {
+/**
+ * A code's full state; unknown codes are 'Invalid prize code'. At an operator's desk it also says
+ * whether the code is redeemable at their centre.
+ */
+export async function lookUpCode(ctx: Ctx, code: string): Promise<RewardCode> {
+  const centreId = await deskCentreId(ctx);
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
     const row = await findCodeRow(tx, tenantId, code);
@@ -81,12 +99,12 @@ export async function lookUpCode(ctx: Ctx, code: string, centreId: string | null
   });
 }
 
-/** A person's codes by identity number ('Identity number does not exist or is invalid' when none). */
-export async function lookUpByCedula(
-  ctx: Ctx,
-  cedula: string,
-  centreId: string | null,
-): Promise<RewardCode[]> {
+/**
+ * A person's codes by identity number ('Identity number does not exist or is invalid' when none);
+ * at an operator's desk, with whether each is redeemable at their centre.
+ */
+export async function lookUpByCedula(ctx: Ctx, cedula: string): Promise<RewardCode[]> {
+  const centreId = await deskCentreId(ctx);
   const { tenantId } = actorOf(ctx);
   if (/[\s-]/.test(cedula)) throw new AppError('IDENTITY_INVALID');
   return inTenant(ctx, async (tx) => {

@@ -14,14 +14,6 @@ import {
   standingRedemption,
 } from './reward-codes.repository.ts';
 
-/** The operator's centre, so that counter look-ups say whether a code is redeemable there; null for others. */
-export async function deskCentreId(ctx: Ctx): Promise<string | null> {
-  if (ctx.actor?.role !== 'OPERATOR') return null;
-  const { tenantId, userId } = ctx.actor;
-  const centre = await inTenant(ctx, (tx) => operatorCentre(tx, tenantId, userId));
-  return centre?.id ?? null;
-}
-
 function formatWhen(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('es-CR', {
     timeZone,

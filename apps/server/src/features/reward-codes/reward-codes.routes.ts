@@ -31,7 +31,7 @@ import { assignByCedula } from './assign-code.ts';
 import { createCodes, getJob } from './generate-codes.ts';
 import { uploadCodes } from './import-codes.ts';
 import { lookUpByCedula, lookUpCode } from './look-up-codes.ts';
-import { deskCentreId, redeemCode, reverseRedemption } from './redemption.service.ts';
+import { redeemCode, reverseRedemption } from './redemption.service.ts';
 import {
   codesReport,
   listRedemptions,
@@ -138,9 +138,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
       schema: { tags, summary: 'Counter look-up by code', params: CodeParams, response: { 200: RewardCode } },
     },
     async (request) =>
-      guarded(request, async () =>
-        lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), await deskCentreId(ctxOf(request))),
-      ),
+      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code))),
   );
   app.get(
     '/api/reward-codes/get-by-cedula/:cedula',
@@ -153,10 +151,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
         response: { 200: z.array(RewardCode) },
       },
     },
-    async (request) =>
-      guarded(request, async () =>
-        lookUpByCedula(ctxOf(request), request.params.cedula, await deskCentreId(ctxOf(request))),
-      ),
+    async (request) => guarded(request, () => lookUpByCedula(ctxOf(request), request.params.cedula)),
   );
   app.get(
     '/api/reward-codes/:code',
@@ -170,7 +165,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
       },
     },
     async (request) =>
-      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), null)),
+      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code))),
   );
 
   app.post(
