@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
+import { participationKinds } from './features/participation-kinds.ts';
 import { expirePointsJob, pointsExpirySchedule } from './features/points/index.ts';
 import { generateCodesJob } from './features/reward-codes/index.ts';
 import type { App, Limits } from './features/types.ts';
@@ -242,7 +243,7 @@ export async function buildApp(deps: AppDeps) {
       redis: deps.redis ? { client: deps.redis, fallback: redisFallback } : null,
     });
   const assets = deps.publicAssets ?? loadPublicAssets();
-  for (const register of features) register({ app, ctxOf, limits, throttle, assets });
+  for (const register of features) register({ app, ctxOf, limits, throttle, assets, participationKinds });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && existsSync(webDist)) await serveWebApp(app, webDist);

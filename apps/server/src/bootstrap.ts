@@ -1,44 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { TenantConfig, Theme } from '@promo/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { PLATFORM_TENANT_ID } from './db/schema.ts';
-import { insertCampaign } from './features/campaigns/index.ts';
+import { insertSampleCampaign } from './features/campaigns/index.ts';
 import { insertSampleLanding } from './features/landings/index.ts';
-import { findTenantBySlug, insertTenant } from './features/tenants/index.ts';
+import { ensureDemoTenant } from './features/tenants/index.ts';
 import { countUsers, insertUser } from './features/users/index.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 
 export type FirstRun = { superadminPassword: string; adminPassword: string; generated: boolean };
-
-/** The demo tenant's sample campaign: an active raffle open for 90 days with the standard form. */
-function sampleCampaign(tenantId: string, now: Date) {
-  const day = 86_400_000;
-  return {
-    tenantId,
-    name: 'promo-demo',
-    title: 'Gran rifa de bienvenida',
-    description: 'Campaña de ejemplo: regístrese y participe en la rifa.',
-    kind: 'raffle' as const,
-    countryCode: 'CR',
-    startsAt: new Date(now.getTime() - day),
-    endsAt: new Date(now.getTime() + 90 * day),
-    terms: 'Participación gratuita para mayores de edad residentes en Costa Rica.',
-    settings: {},
-    formFields: [
-      { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-      { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-      { key: 'email', type: 'email', label: 'Correo electrónico', required: false },
-      { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-      { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-      { key: 'sex', type: 'sex', label: 'Sexo', required: false },
-      { key: 'department', type: 'department', label: 'Provincia', required: true },
-    ],
-    active: true,
-    activatedAt: now,
-    archived: false,
-  };
-}
 
 function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -74,15 +44,7 @@ export async function bootstrapFirstRun(
       role: 'SUPERADMIN',
       name: 'Administrador de la plataforma',
     });
-    const demo =
-      (await findTenantBySlug(tx, 'demo')) ??
-      (await insertTenant(tx, {
-        slug: 'demo',
-        name: 'Marca Demo',
-        countryCode: 'CR',
-        theme: Theme.parse({}),
-        config: TenantConfig.parse({}),
-      }));
+    const demo = await ensureDemoTenant(tx);
     await tx.execute(sql`select set_config('app.tenant_id', ${demo.id}, true)`);
     await insertUser(tx, {
       tenantId: demo.id,
@@ -91,7 +53,7 @@ export async function bootstrapFirstRun(
       role: 'ADMIN',
       name: 'Administrador Demo',
     });
-    const campaign = await insertCampaign(tx, sampleCampaign(demo.id, now));
+    const campaign = await insertSampleCampaign(tx, demo.id, now);
     await insertSampleLanding(tx, demo.id, campaign.id, now);
   });
   return { superadminPassword, adminPassword, generated: initialPassword === undefined };

@@ -11,6 +11,7 @@ import type { Ctx } from '../platform/context.ts';
 import type { Throttle } from '../platform/http/throttle.ts';
 import type { PublicAssets } from '../platform/public-assets/load.ts';
 import type { SignInPolicy } from './auth/index.ts';
+import type { ParticipationKinds } from './participations/index.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -39,4 +40,6 @@ export type FeatureDeps = {
   throttle: (name: string, max: number, windowMs: number) => Throttle;
   /** The public pages' built scripts and styles, served at `/public/<file>`. */
   assets: PublicAssets;
+  /** What each campaign kind does with a participation (features/participation-kinds.ts). */
+  participationKinds: ParticipationKinds;
 };

@@ -1,10 +1,13 @@
 import { isIPv6 } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { signInAttempts } from '../../db/schema.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import {
+  countSignInFailure,
+  deleteSignInAttempts,
+  findSignInAttempts,
+} from './sign-in-attempts.repository.ts';
 
 /**
  * Brute-force protection of a sign-in (a password, a one-time code), per account and client
@@ -85,15 +88,7 @@ export async function signInGate(
   policy: SignInPolicy,
 ): Promise<Gate> {
   const windowStart = new Date(now.getTime() - policy.windowMs);
-  const [row] = await tx
-    .select({
-      lockedUntil: sql<
-        string | null
-      >`max(${signInAttempts.lockedUntil}) filter (where ${signInAttempts.address} = ${address})`,
-      failures: sql<number>`coalesce(sum(${signInAttempts.failures}) filter (where ${signInAttempts.firstFailureAt} >= ${windowStart}), 0)::int`,
-    })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.tenantId, tenantId), eq(signInAttempts.accountKey, account)));
+  const row = await findSignInAttempts(tx, tenantId, account, address, windowStart);
   const lockedUntil = row?.lockedUntil ? new Date(row.lockedUntil) : null;
   if (lockedUntil && lockedUntil > now) {
     return { lockedMinutes: Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000) };
@@ -103,9 +98,8 @@ export async function signInGate(
 }
 
 /**
- * Counts one failure of the address on the account in one statement (exact under concurrency):
- * failures older than the window start a new run; reaching the maximum locks the address out.
- * The account's stale rows (run over, lock over) are removed on the way.
+ * Counts one failure of the address on the account (exact under concurrency): failures older than
+ * the window start a new run; reaching the maximum locks the address out.
  */
 export async function recordSignInFailure(
   tx: Tx,
@@ -117,19 +111,12 @@ export async function recordSignInFailure(
 ): Promise<void> {
   const windowStart = new Date(now.getTime() - policy.windowMs);
   const lockUntil = new Date(now.getTime() + policy.lockMs);
-  await tx.execute(sql`
-    delete from sign_in_attempts
-    where tenant_id = ${tenantId} and account_key = ${account} and address <> ${address}
-      and first_failure_at < ${windowStart} and (locked_until is null or locked_until <= ${now})`);
-  await tx.execute(sql`
-    insert into sign_in_attempts as a (tenant_id, account_key, address, failures, first_failure_at, locked_until)
-    values (${tenantId}, ${account}, ${address}, 1, ${now}, ${policy.maxFailuresPerAddress <= 1 ? lockUntil : null})
-    on conflict (tenant_id, account_key, address) do update set
-      failures = case when a.first_failure_at < ${windowStart} then 1 else a.failures + 1 end,
-      first_failure_at = case when a.first_failure_at < ${windowStart} then ${now} else a.first_failure_at end,
-      locked_until = case
-        when a.first_failure_at >= ${windowStart} and a.failures + 1 >= ${policy.maxFailuresPerAddress}
-        then ${lockUntil}::timestamptz else a.locked_until end`);
+  await countSignInFailure(tx, tenantId, account, address, {
+    now,
+    windowStart,
+    lockUntil,
+    maxFailures: policy.maxFailuresPerAddress,
+  });
 }
 
 /** A success ends the address's run on the account; other addresses' failures still count. */
@@ -139,15 +126,7 @@ export async function clearSignInFailures(
   account: string,
   address: string,
 ): Promise<void> {
-  await tx
-    .delete(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.tenantId, tenantId),
-        eq(signInAttempts.accountKey, account),
-        eq(signInAttempts.address, address),
-      ),
-    );
+  await deleteSignInAttempts(tx, tenantId, account, address);
 }
 
 /**

@@ -1,10 +1,8 @@
 import { type CreateRule, type Rule, type RuleKind, RuleParams } from '@promo/contract';
-import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import {
-  type CampaignRule,
   deleteRuleRow,
   findCampaign,
   findGroup,
@@ -97,21 +95,4 @@ export async function deleteCampaignRule(ctx: Ctx, id: string): Promise<void> {
       entityId: id,
     });
   });
-}
-
-/** The rules that apply to a campaign (its own and its group's), in the caller's transaction. */
-export async function rulesOfCampaign(
-  tx: Tx,
-  tenantId: string,
-  campaign: { id: string; groupId: string | null },
-): Promise<CampaignRule[]> {
-  const own = await listRules(tx, tenantId, { campaignId: campaign.id });
-  const shared = campaign.groupId ? await listRules(tx, tenantId, { groupId: campaign.groupId }) : [];
-  return [...own, ...shared].map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    params: r.params,
-    groupId: r.groupId,
-    campaignId: r.campaignId,
-  }));
 }

@@ -13,34 +13,21 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
 import { campaignCentres, setCampaignCentres } from '../centres/index.ts';
 import { findCountry } from '../countries/index.ts';
+import { getCampaignRow } from './campaign-lookup.ts';
 import {
   type CampaignRow,
   deleteCampaignRow,
-  findCampaign,
   findGroup,
   formFieldsOf,
   hasParticipations,
   insertCampaign,
   listCampaigns as listCampaignRows,
-  lockCampaign,
   toCampaign,
   updateCampaignRow,
 } from './campaigns.repository.ts';
 
 const date = (value: string | null | undefined) =>
   value ? new Date(value) : value === null ? null : undefined;
-
-/** The campaign of the caller's tenant, or NOT_FOUND (also for another tenant's id). */
-export async function getCampaignRow(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<CampaignRow> {
-  const row = options.lock ? await lockCampaign(tx, tenantId, id) : await findCampaign(tx, tenantId, id);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 async function assertReferences(
   tx: Tx,

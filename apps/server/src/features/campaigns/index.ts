@@ -1,14 +1,16 @@
 /** The campaigns feature's public face: what other features and the app may use. */
-export { rulesOfCampaign } from './campaign-rules.service.ts';
 export {
-  type CampaignRow,
-  type CampaignRule,
-  campaignState,
   findCampaign,
   findCampaignByName,
   findCampaignWithRules,
   findGroup,
+  getCampaignRow,
+  rulesOfCampaign,
+} from './campaign-lookup.ts';
+export {
+  type CampaignRow,
+  type CampaignRule,
+  campaignState,
   formFieldsOf,
-  insertCampaign,
 } from './campaigns.repository.ts';
-export { getCampaignRow } from './campaigns.service.ts';
+export { insertSampleCampaign } from './sample-campaign.ts';

@@ -1,6 +1,6 @@
 import type { Country, CreateCountry, UpdateCountry } from '@promo/contract';
 import { Country as CountrySchema } from '@promo/contract';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import seed from '../../db/seed/countries.json' with { type: 'json' };
 import { audit } from '../../platform/audit.ts';
 import { type Ctx, inTenant } from '../../platform/context.ts';
@@ -13,18 +13,7 @@ import {
   listCountries as listCountryRows,
   updateCountryRow,
 } from './countries.repository.ts';
-
-const countriesByCode = (ctx: Ctx) => ctx.cache.named<Country | undefined>('countries', 60_000);
-
-/**
- * A country's rules for hot paths (participation), cached; changes here clear the cache. Inside a
- * transaction pass it, so that a miss reads through it instead of waiting for a second connection.
- */
-export function findCountryCached(ctx: Ctx, code: string, tx?: Tx): Promise<Country | undefined> {
-  return countriesByCode(ctx).get(code, () =>
-    tx ? findCountry(tx, code) : ctx.db.tx({ tenantId: null }, (t) => findCountry(t, code)),
-  );
-}
+import { countriesByCode } from './country-lookup.ts';
 
 export function listCountries(ctx: Ctx): Promise<Country[]> {
   return ctx.db.tx({ tenantId: null }, (tx) => listCountryRows(tx));

@@ -23,7 +23,7 @@ import {
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
 import { deviceClass } from './device-class.ts';
-import { participationKinds } from './participation-kinds.ts';
+import type { ParticipationKinds } from './participation-kinds.ts';
 import {
   countParticipations,
   findBlacklisted,
@@ -64,10 +64,12 @@ type Refusal = { refused: AppError };
  * A person takes part in a campaign through its public form. In one transaction: the campaign
  * is open, the answers are valid for the campaign's country, the person is not blacklisted, the
  * rules allow it (checked with the person's row locked), the participation is stored and the
- * campaign's kind acts on it. An Idempotency-Key makes a retried submission count once.
+ * campaign's kind acts on it (through `kinds`). An Idempotency-Key makes a retried submission
+ * count once.
  */
 export async function participate(
   ctx: Ctx,
+  kinds: ParticipationKinds,
   tenantSlug: string,
   campaignName: string,
   input: ParticipationRequest,
@@ -138,7 +140,7 @@ export async function participate(
           countsFor: (scope) => counts[scope],
         });
         if (refusal) throw new AppError(refusal);
-        const handler = participationKinds[campaign.kind];
+        const handler = kinds[campaign.kind];
         const outcome: ParticipationOutcome = handler
           ? await handler(tx, ctx, {
               tenantId: tenant.id,

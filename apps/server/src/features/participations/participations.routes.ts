@@ -13,7 +13,13 @@ import { getPublicCampaign } from './public-campaign.ts';
 
 const tags = ['participation'];
 
-export function registerParticipationsRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
+export function registerParticipationsRoutes({
+  app,
+  ctxOf,
+  limits,
+  throttle,
+  participationKinds,
+}: FeatureDeps): void {
   app.get(
     '/api/public/:tenant/campaigns/:campaign',
     {
@@ -53,6 +59,7 @@ export function registerParticipationsRoutes({ app, ctxOf, limits, throttle }: F
     async (request, reply) => {
       const result = await participate(
         ctxOf(request),
+        participationKinds,
         request.params.tenant,
         request.params.campaign,
         request.body,

@@ -63,3 +63,9 @@ export function minimumAge(rules: readonly RuleInput[]): number {
   const rule = rules.find((r) => r.kind === 'min_age');
   return rule ? (rule.params as Params<'min_age'>).years : 18;
 }
+
+/** The number of codes a person may hold in a campaign: its rule, else one. */
+export function maxCodesPerIdentity(rules: readonly RuleInput[]): number {
+  const rule = rules.find((r) => r.kind === 'max_codes_per_identity');
+  return rule ? (rule.params as Params<'max_codes_per_identity'>).max : 1;
+}

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { notRefused } from '../../platform/uploads/staged-codes.ts';
 
 /** Inserts codes in one statement; codes already in the tenant are skipped. Answers those taken. */
 export async function insertRaffleCodes(
@@ -70,4 +71,19 @@ export async function pointsInCampaign(tx: Tx, tenantId: string, campaignId: str
         where tenant_id = ${tenantId} and campaign_id = ${campaignId} and participant_id = ${participantId}`,
   );
   return Number(row?.points ?? 0);
+}
+
+/**
+ * How a staged code file (platform/uploads/code-file-import.ts) meets the tenant's raffle codes:
+ * which staged codes already exist, and the insert of the others into the campaign with their points.
+ */
+export function stagedCodeStatements(tenantId: string, campaignId: string): { existing: SQL; insert: SQL } {
+  return {
+    existing: sql`exists (select 1 from raffle_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
+    insert: sql`with inserted as (
+          insert into raffle_codes (tenant_id, code, campaign_id, points)
+          select ${tenantId}, s.code, ${campaignId}, s.points from upload_codes s where ${notRefused}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from inserted`,
+  };
 }

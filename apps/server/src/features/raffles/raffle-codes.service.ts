@@ -1,5 +1,4 @@
 import type { CreateRaffleCodes, RaffleForm, UploadReport } from '@promo/contract';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
@@ -7,17 +6,16 @@ import { AppError } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { notRefused } from '../../platform/uploads/staged-codes.ts';
 import { findCampaignByName } from '../campaigns/index.ts';
-import { participate } from '../participations/index.ts';
+import { type ParticipationKinds, participate, publicTenant } from '../participations/index.ts';
 import { codeLength, generateCodes } from '../reward-codes/index.ts';
-import { findTenantBySlugCached } from '../tenants/index.ts';
 import { raffleCampaign } from './draw-winners.ts';
 import {
   consumeCodes,
   findAvailableCode,
   insertRaffleCodes,
   pointsInCampaign,
+  stagedCodeStatements,
 } from './raffle-codes.repository.ts';
 import { insertParticipationEntry } from './raffles.repository.ts';
 
@@ -51,13 +49,6 @@ export async function createRaffleCodes(ctx: Ctx, input: CreateRaffleCodes) {
   });
 }
 
-async function publicTenant(ctx: Ctx, tenantSlug: string) {
-  const tenant = await findTenantBySlugCached(ctx, tenantSlug);
-  if (!tenant) throw new AppError('NOT_FOUND');
-  if (tenant.status === 'suspended') throw new AppError('TENANT_SUSPENDED');
-  return tenant;
-}
-
 /** Whether a code can still be entered in the campaign (INVALID_PRIZE_CODE otherwise). */
 export async function validateRaffleCode(
   ctx: Ctx,
@@ -76,6 +67,7 @@ export async function validateRaffleCode(
 /** Public raffle form: a participation whose valid codes each add entries worth their points. */
 export async function submitRaffleForm(
   ctx: Ctx,
+  kinds: ParticipationKinds,
   input: RaffleForm,
   meta: { userAgent: string | undefined; idempotencyKey: string | undefined },
 ) {
@@ -89,6 +81,7 @@ export async function submitRaffleForm(
   // participation's own transaction (an invalid code refuses the whole participation)
   const result = await participate(
     ctx,
+    kinds,
     input.tenant,
     input.campaign,
     {
@@ -167,12 +160,7 @@ export async function uploadRaffleCodes(
           return [{ field: 'points', code: 'FIELD_INVALID' }];
         return { code, points };
       },
-      existing: sql`exists (select 1 from raffle_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
-      insert: sql`with inserted as (
-          insert into raffle_codes (tenant_id, code, campaign_id, points)
-          select ${tenantId}, s.code, ${campaignId}, s.points from upload_codes s where ${notRefused}
-          on conflict do nothing returning 1)
-        select count(*)::int as n from inserted`,
+      ...stagedCodeStatements(tenantId, campaignId),
       audit: {
         tenantId,
         action: 'raffle_codes.upload',

@@ -26,6 +26,7 @@ import {
 import { z } from 'zod';
 import { attachment } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { missGuard } from '../../platform/http/miss-guard.ts';
 import { idempotencyKey } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import { xlsxAttachment } from '../../platform/xlsx.ts';
@@ -53,22 +54,21 @@ const ADMIN = ['ADMIN'] as const;
 const READERS = ['ADMIN', 'ANALYST'] as const;
 const tags = ['raffles'];
 
-export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureDeps): void {
+export function registerRafflesRoutes({
+  app,
+  ctxOf,
+  limits,
+  throttle,
+  participationKinds,
+}: FeatureDeps): void {
   // Brute force: a run of unknown codes from one address (or for one identity) blocks it a while.
   const misses = throttle('raffle-code-miss', 10, 60_000);
-  async function guarded<T>(keys: string[], work: () => Promise<T>): Promise<T> {
-    for (const key of keys) if (await misses.blocked(key)) throw new AppError('RATE_LIMITED');
-    try {
-      return await work();
-    } catch (error) {
-      const miss =
-        error instanceof AppError &&
-        (error.code === 'INVALID_PRIZE_CODE' ||
-          (error.code === 'VALIDATION_FAILED' && error.details.some((d) => d.code === 'INVALID_PRIZE_CODE')));
-      if (miss) for (const key of keys) await misses.hit(key);
-      throw error;
-    }
-  }
+  const guarded = missGuard(
+    misses,
+    (error) =>
+      error.code === 'INVALID_PRIZE_CODE' ||
+      (error.code === 'VALIDATION_FAILED' && error.details.some((d) => d.code === 'INVALID_PRIZE_CODE')),
+  );
 
   app.post(
     '/api/raffle-codes',
@@ -135,7 +135,7 @@ export function registerRafflesRoutes({ app, ctxOf, limits, throttle }: FeatureD
         ...(typeof cedula === 'string' ? [`id:${request.body.tenant}:${cedula.slice(0, 40)}`] : []),
       ];
       const result = await guarded(keys, () =>
-        submitRaffleForm(ctxOf(request), request.body, {
+        submitRaffleForm(ctxOf(request), participationKinds, request.body, {
           userAgent: request.headers['user-agent'],
           idempotencyKey: idempotencyKey(request),
         }),

@@ -1,4 +1,6 @@
 /** The reward-codes feature's public face: what other features and the app may use. */
+
+export { assignCode } from './assign-code.ts';
 export { codeLength, generateCodes } from './code-generator.ts';
-export { operatorCentre } from './redemption.service.ts';
-export { assignCode, generateCodesJob } from './reward-codes.service.ts';
+export { generateCodesJob } from './generate-codes.ts';
+export { operatorCentre } from './reward-codes.repository.ts';

@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { redemptionCentres, users } from '../../db/schema.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -10,27 +8,11 @@ import {
   centreAllowed,
   findCodeRow,
   findRedemption,
+  operatorCentre,
   redeemCodeRow,
   reverseRedemptionRow,
   standingRedemption,
 } from './reward-codes.repository.ts';
-
-/** The active centre of an operator, or null. */
-export async function operatorCentre(
-  tx: Tx,
-  tenantId: string,
-  userId: string,
-): Promise<{ id: string; code: string; name: string } | null> {
-  const [row] = await tx
-    .select({ id: redemptionCentres.id, code: redemptionCentres.code, name: redemptionCentres.name })
-    .from(users)
-    .innerJoin(
-      redemptionCentres,
-      and(eq(redemptionCentres.tenantId, users.tenantId), eq(redemptionCentres.id, users.centreId)),
-    )
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(redemptionCentres.active, true)));
-  return row ?? null;
-}
 
 function formatWhen(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('es-CR', {

@@ -7,7 +7,6 @@ import { AppError } from '../../platform/errors.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantById } from '../tenants/index.ts';
-import { operatorCentre } from './redemption.service.ts';
 import {
   codeTotals,
   countRedemptions,
@@ -17,6 +16,7 @@ import {
   redemptionsAfter,
   redemptionTotals,
 } from './reports.repository.ts';
+import { operatorCentre } from './reward-codes.repository.ts';
 
 type Query = {
   from?: string | undefined;

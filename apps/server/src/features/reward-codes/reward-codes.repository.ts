@@ -1,6 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { campaigns, participants, redemptionCentres, redemptions, rewardCodes } from '../../db/schema.ts';
+import {
+  campaigns,
+  participants,
+  redemptionCentres,
+  redemptions,
+  rewardCodes,
+  users,
+} from '../../db/schema.ts';
+import { notRefused } from '../../platform/uploads/staged-codes.ts';
 
 export type RewardCodeRow = typeof rewardCodes.$inferSelect;
 
@@ -278,4 +286,40 @@ export async function findRedemption(tx: Tx, tenantId: string, id: string) {
     .from(redemptions)
     .where(and(eq(redemptions.tenantId, tenantId), eq(redemptions.id, id)));
   return row;
+}
+
+/** The active centre of an operator, or null. */
+export async function operatorCentre(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+): Promise<{ id: string; code: string; name: string } | null> {
+  const [row] = await tx
+    .select({ id: redemptionCentres.id, code: redemptionCentres.code, name: redemptionCentres.name })
+    .from(users)
+    .innerJoin(
+      redemptionCentres,
+      and(eq(redemptionCentres.tenantId, users.tenantId), eq(redemptionCentres.id, users.centreId)),
+    )
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId), eq(redemptionCentres.active, true)));
+  return row ?? null;
+}
+
+/**
+ * How a staged code file (platform/uploads/code-file-import.ts) meets the tenant's reward codes:
+ * which staged codes already exist, and the insert of the others into the campaign's batch.
+ */
+export function stagedCodeStatements(
+  tenantId: string,
+  campaignId: string,
+  batchId: string,
+): { existing: SQL; insert: SQL } {
+  return {
+    existing: sql`exists (select 1 from reward_codes t where t.tenant_id = ${tenantId} and t.code = s.code)`,
+    insert: sql`with inserted as (
+          insert into reward_codes (tenant_id, code, campaign_id, batch_id)
+          select ${tenantId}, s.code, ${campaignId}, ${batchId} from upload_codes s where ${notRefused}
+          on conflict do nothing returning 1)
+        select count(*)::int as n from inserted`,
+  };
 }

@@ -22,27 +22,23 @@ import {
 } from '@promo/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { missGuard } from '../../platform/http/miss-guard.ts';
 import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
-import { operatorCentre, redeemCode, reverseRedemption } from './redemption.service.ts';
+import { assignByCedula } from './assign-code.ts';
+import { createCodes, getJob } from './generate-codes.ts';
+import { uploadCodes } from './import-codes.ts';
+import { lookUpByCedula, lookUpCode } from './look-up-codes.ts';
+import { redeemCode, reverseRedemption } from './redemption.service.ts';
 import {
   codesReport,
   listRedemptions,
   redemptionsReport,
   redemptionTotalsReport,
 } from './reports.service.ts';
-import {
-  assignByCedula,
-  createCodes,
-  getJob,
-  lookUpByCedula,
-  lookUpCode,
-  revokeCode,
-  uploadCodes,
-} from './reward-codes.service.ts';
+import { revokeCode } from './revoke-code.ts';
 
 const ADMIN = ['ADMIN'] as const;
 const DESK = ['ADMIN', 'OPERATOR'] as const;
@@ -53,29 +49,12 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
   // Brute force: a run of unknown codes from one user (or address) blocks their look-ups a while.
   const misses = throttle('code-miss', 10, 60_000);
   const lookupLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
-  async function guarded<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
-    const key = request.actor?.userId ?? request.ip;
-    if (await misses.blocked(key)) throw new AppError('RATE_LIMITED');
-    try {
-      return await work();
-    } catch (error) {
-      if (
-        error instanceof AppError &&
-        (error.code === 'INVALID_PRIZE_CODE' || error.code === 'IDENTITY_INVALID')
-      )
-        await misses.hit(key);
-      throw error;
-    }
-  }
-  /** The operator's centre, so that look-ups say whether a code is redeemable there. */
-  async function deskCentre(request: FastifyRequest): Promise<string | null> {
-    const ctx = ctxOf(request);
-    if (ctx.actor?.role !== 'OPERATOR') return null;
-    const centre = await inTenant(ctx, (tx) =>
-      operatorCentre(tx, ctx.actor?.tenantId as string, ctx.actor?.userId as string),
-    );
-    return centre?.id ?? null;
-  }
+  const guardedByKey = missGuard(
+    misses,
+    (error) => error.code === 'INVALID_PRIZE_CODE' || error.code === 'IDENTITY_INVALID',
+  );
+  const guarded = <T>(request: FastifyRequest, work: () => Promise<T>) =>
+    guardedByKey([request.actor?.userId ?? request.ip], work);
 
   app.post(
     '/api/reward-codes',
@@ -159,9 +138,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
       schema: { tags, summary: 'Counter look-up by code', params: CodeParams, response: { 200: RewardCode } },
     },
     async (request) =>
-      guarded(request, async () =>
-        lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), await deskCentre(request)),
-      ),
+      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code))),
   );
   app.get(
     '/api/reward-codes/get-by-cedula/:cedula',
@@ -174,10 +151,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
         response: { 200: z.array(RewardCode) },
       },
     },
-    async (request) =>
-      guarded(request, async () =>
-        lookUpByCedula(ctxOf(request), request.params.cedula, await deskCentre(request)),
-      ),
+    async (request) => guarded(request, () => lookUpByCedula(ctxOf(request), request.params.cedula)),
   );
   app.get(
     '/api/reward-codes/:code',
@@ -191,7 +165,7 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
       },
     },
     async (request) =>
-      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code), null)),
+      guarded(request, () => lookUpCode(ctxOf(request), CodeInput.parse(request.params.code))),
   );
 
   app.post(

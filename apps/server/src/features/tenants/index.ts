@@ -1,9 +1,11 @@
 /** The tenants feature's public face: what other features and the app may use. */
+
+export { ensureDemoTenant } from './demo-tenant.ts';
 export {
   countTenantsInCountry,
   findTenantById,
   findTenantBySlug,
-  insertTenant,
-  PLATFORM_TENANT_ID,
-} from './tenants.repository.ts';
-export { findTenantBySlugCached, publicThemeOf } from './tenants.service.ts';
+  findTenantBySlugCached,
+  publicThemeOf,
+} from './tenant-lookup.ts';
+export { PLATFORM_TENANT_ID } from './tenants.repository.ts';

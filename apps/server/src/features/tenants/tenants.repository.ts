@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { PLATFORM_TENANT_ID, tenants } from '../../db/schema.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
-type TenantRow = typeof tenants.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
 
 export function toTenant(row: TenantRow): Tenant {
   return {
@@ -117,6 +117,11 @@ export async function deleteSuspendedTenant(tx: Tx, id: string): Promise<boolean
 export async function countTenantsInCountry(tx: Tx, countryCode: string): Promise<number> {
   const [row] = await tx.select({ n: count() }).from(tenants).where(eq(tenants.countryCode, countryCode));
   return row?.n ?? 0;
+}
+
+/** Moves the running transaction into another tenant's rows (tenant creation only). */
+export async function switchTenant(tx: Tx, tenantId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
 }
 
 export { PLATFORM_TENANT_ID };

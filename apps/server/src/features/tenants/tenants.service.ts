@@ -2,13 +2,11 @@ import {
   type CreateTenant,
   type Page,
   type PublicTenantTheme,
-  resolveThemeColors,
   type Tenant,
   TenantConfig,
   Theme,
   type UpdateTenant,
 } from '@promo/contract';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -17,31 +15,17 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import { findCountry } from '../countries/index.ts';
 import { insertUser } from '../users/index.ts';
+import { findTenantBySlugCached, publicThemeOf, tenantsBySlug } from './tenant-lookup.ts';
 import {
   deleteSuspendedTenant,
   findTenantById,
-  findTenantBySlug,
   insertTenant,
   listTenants as listTenantRows,
   PLATFORM_TENANT_ID,
+  switchTenant,
   toTenant,
   updateTenantRow,
 } from './tenants.repository.ts';
-
-type TenantRow = NonNullable<Awaited<ReturnType<typeof findTenantBySlug>>>;
-const tenantsBySlug = (ctx: Ctx) => ctx.cache.named<TenantRow | undefined>('tenants-by-slug', 5_000);
-
-/** A tenant by slug for public pages, cached briefly (changes here clear it at once). */
-export function findTenantBySlugCached(ctx: Ctx, slug: string): Promise<TenantRow | undefined> {
-  return tenantsBySlug(ctx).get(slug, () =>
-    ctx.db.tx({ tenantId: null }, (tx) => findTenantBySlug(tx, slug)),
-  );
-}
-
-/** Moves the running transaction into another tenant's rows (tenant creation only). */
-async function switchTenant(tx: Tx, tenantId: string): Promise<void> {
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-}
 
 async function assertCountry(tx: Tx, code: string | undefined): Promise<void> {
   if (code && !(await findCountry(tx, code))) throw fieldError('countryCode', 'FIELD_INVALID');
@@ -158,18 +142,6 @@ export async function getPublicTheme(ctx: Ctx, slug: string): Promise<PublicTena
   const row = await findTenantBySlugCached(ctx, slug);
   if (!row) throw new AppError('NOT_FOUND');
   return publicThemeOf(row);
-}
-
-/** What public pages show of a tenant: name, status and resolved theme colours. */
-export function publicThemeOf(row: TenantRow): PublicTenantTheme {
-  const tenant = toTenant(row);
-  return {
-    slug: tenant.slug,
-    name: tenant.name,
-    status: tenant.status,
-    theme: tenant.theme,
-    colors: resolveThemeColors(tenant.theme),
-  };
 }
 
 /** The signed-in user's own tenant (name, theme, configuration) for the back-office layout. */

@@ -15,16 +15,14 @@ import {
 import { z } from 'zod';
 import { ANY_ROLE } from '../../platform/auth/guard.ts';
 import type { FeatureDeps } from '../types.ts';
+import { createPasswordResetLink, forgotPassword, resetPassword } from './password-reset.ts';
 import {
   changePassword,
-  createPasswordResetLink,
   deleteUser,
-  forgotPassword,
   getConfiguration,
   getUser,
   listUsers,
   registerUser,
-  resetPassword,
   updateConfiguration,
   updateUser,
 } from './users.service.ts';

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { GenerateCodes, Job } from '@promo/contract';
+import { audit } from '../../platform/audit.ts';
+import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { iso } from '../../platform/iso.ts';
+import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } from '../../platform/jobs.ts';
+import { codeLength, generateCodes } from './code-generator.ts';
+import { BATCH, importCodes } from './import-codes.ts';
+import { rewardCodeCampaign } from './reward-code-campaign.ts';
+import { countBatch, countLiveCodes, insertCodes } from './reward-codes.repository.ts';
+
+/** Counts up to this are generated in the request; larger ones run as a job with progress. */
+export const SYNC_GENERATION_LIMIT = 20_000;
+
+/**
+ * Generates `count` codes of a batch until the batch holds them all (resumable: a restart counts
+ * what is there). Collisions with existing codes are skipped and drawn again.
+ */
+async function fillBatch(
+  ctx: Ctx,
+  tenantId: string,
+  params: { campaignId: string; count: number; prefix?: string | undefined; length: number },
+  batchId: string,
+  onProgress?: (done: number) => Promise<void>,
+  signal?: AbortSignal,
+  lease?: JobLease,
+): Promise<number> {
+  let done = await ctx.db.tx({ tenantId }, (tx) => countBatch(tx, tenantId, batchId));
+  while (done < params.count) {
+    if (signal?.aborted) throw new JobInterrupted();
+    const size = Math.min(BATCH, params.count - done);
+    const taken = await ctx.db.tx({ tenantId }, async (tx) => {
+      // a job's worker writes only while it holds the job: never two workers on one batch
+      await lease?.check(tx);
+      return insertCodes(
+        tx,
+        tenantId,
+        params.campaignId,
+        batchId,
+        generateCodes(size, params.length, params.prefix ?? ''),
+      );
+    });
+    done += taken.length;
+    await onProgress?.(done);
+  }
+  return done;
+}
+
+/** Creates codes for a reward-code campaign: generated (`count`, optional prefix) or given (`codes`). */
+export async function createCodes(
+  ctx: Ctx,
+  input: GenerateCodes,
+): Promise<
+  { status: 201; body: { generated: number; length: number } } | { status: 202; body: { jobId: string } }
+> {
+  const actor = actorOf(ctx);
+  if ('codes' in input) {
+    const report = await importCodes(
+      ctx,
+      input.campaignId,
+      input.codes.map((code) => ({ code })),
+    );
+    if (report.refused.length > 0)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        report.refused.flatMap((r) =>
+          r.errors.map((e) => ({ path: `codes.${r.row - 2}`, code: e.code as 'FIELD_INVALID' })),
+        ),
+      );
+    return { status: 201, body: { generated: report.created, length: 0 } };
+  }
+  const { length } = await inTenant(ctx, async (tx) => {
+    await rewardCodeCampaign(tx, actor.tenantId, input.campaignId);
+    return { length: codeLength((await countLiveCodes(tx, actor.tenantId)) + input.count) };
+  });
+  const params = { campaignId: input.campaignId, count: input.count, prefix: input.prefix, length };
+  if (input.count > SYNC_GENERATION_LIMIT) {
+    const jobId = await inTenant(ctx, async (tx) => {
+      const id = await enqueueJob(tx, {
+        tenantId: actor.tenantId,
+        kind: 'generate-codes',
+        params,
+        total: input.count,
+        createdBy: actor.userId,
+      });
+      await audit(tx, ctx, {
+        tenantId: actor.tenantId,
+        action: 'codes.generate-queued',
+        entityType: 'campaign',
+        entityId: input.campaignId,
+        details: { count: input.count, jobId: id },
+      });
+      return id;
+    });
+    ctx.jobs.wake();
+    return { status: 202, body: { jobId } };
+  }
+  const generated = await fillBatch(ctx, actor.tenantId, params, randomUUID());
+  await inTenant(ctx, (tx) =>
+    audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'codes.generate',
+      entityType: 'campaign',
+      entityId: input.campaignId,
+      details: { count: generated, length },
+    }),
+  );
+  return { status: 201, body: { generated, length } };
+}
+
+/** The job kind that generates large batches, reporting progress as it goes. */
+export function generateCodesJob(ctxFor: (tenantId: string) => Ctx): JobHandler {
+  return async (job, progress, signal, lease) => {
+    const params = job.params as { campaignId: string; count: number; prefix?: string; length: number };
+    const generated = await fillBatch(
+      ctxFor(job.tenantId),
+      job.tenantId,
+      params,
+      job.id,
+      (done) => progress(done, params.count),
+      signal,
+      lease,
+    );
+    return { generated, length: params.length };
+  };
+}
+
+export async function getJob(ctx: Ctx, id: string): Promise<Job> {
+  const { tenantId } = actorOf(ctx);
+  const job = await inTenant(ctx, (tx) => findJob(tx, tenantId, id));
+  if (!job) throw new AppError('NOT_FOUND');
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.progress,
+    total: job.total,
+    ...(job.result !== null ? { result: job.result } : {}),
+    ...(job.error ? { error: job.error } : {}),
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: iso(job.finishedAt),
+  };
+}
