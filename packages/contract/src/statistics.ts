@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const StatisticsQuery = z.object({
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'FIELD_INVALID' })
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'FIELD_INVALID' })
+    .optional(),
+});
+export const GeneralStatistics = z.object({
+  participations: z.number().int(),
+  participants: z.number().int(),
+  byDay: z.array(z.object({ day: z.string(), participations: z.number().int() })),
+  byDevice: z.array(z.object({ deviceClass: z.number().int(), participations: z.number().int() })),
+});
+export const DepartmentStatistics = z.array(
+  z.object({ department: z.string(), participations: z.number().int() }),
+);
+export const AGE_BANDS = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+', 'under-18', 'unknown'] as const;
+export const AgeStatistics = z.array(
+  z.object({ band: z.string(), sex: z.string(), participations: z.number().int() }),
+);
+export const DepartmentSexStatistics = z.array(
+  z.object({ department: z.string(), sex: z.string(), participations: z.number().int() }),
+);
