@@ -74,7 +74,9 @@ export const Award = z.object({
   cedula: z.string(),
   name: z.string().nullable(),
 });
+export type Award = z.infer<typeof Award>;
 export const AwardList = z.object({ items: z.array(Award) });
+export type AwardList = z.infer<typeof AwardList>;
 
 export const InstantAwardParams = z.object({
   tenant: z.string().max(40),

@@ -77,6 +77,7 @@ export const RedeemCode = z.strictObject({ code: CodeInput });
 export const Redemption = z.object({
   redemption: z.object({ id: Id, code: z.string(), centreCode: z.string(), redeemedAt: z.string() }),
 });
+export type Redemption = z.infer<typeof Redemption>;
 export const ReverseRedemption = z.strictObject({ reason: Text(300) });
 
 export const RedemptionListQuery = ListQuery.extend({
@@ -110,6 +111,7 @@ export const CodesSummary = z.object({
   redeemed: z.number().int(),
   revoked: z.number().int(),
 });
+export type CodesSummary = z.infer<typeof CodesSummary>;
 
 export const ReportQuery = z.object({
   from: IsoDateTime.optional(),
@@ -123,3 +125,4 @@ export const GeneratedCodes = z.union([
   z.object({ generated: z.number().int(), length: z.number().int() }),
   z.object({ jobId: Id }),
 ]);
+export type GeneratedCodes = z.infer<typeof GeneratedCodes>;

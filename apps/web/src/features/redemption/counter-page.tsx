@@ -12,7 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { RewardCode } from '@promo/contract';
+import type { Redemption, RewardCode } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,13 +31,7 @@ import {
   redeemBlocker,
   sortCodesForCounter,
 } from './counter-model.ts';
-import {
-  lookUpByCedula,
-  lookUpByCode,
-  type RedeemAnswer,
-  redeemCode,
-  redemptionsQuery,
-} from './redemption.api.ts';
+import { lookUpByCedula, lookUpByCode, redeemCode, redemptionsQuery } from './redemption.api.ts';
 
 /** Today's list shows the time only. */
 function formatTime(iso: string, timeZone: string | undefined, locale: 'es' | 'en'): string {
@@ -51,7 +45,7 @@ function formatTime(iso: string, timeZone: string | undefined, locale: 'es' | 'e
   }
 }
 
-type Outcome = { kind: 'success'; answer: RedeemAnswer } | { kind: 'refused'; message: string };
+type Outcome = { kind: 'success'; answer: Redemption } | { kind: 'refused'; message: string };
 
 function useBlockerText() {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
-import type { Job } from '@promo/contract';
-import type { CodesSummary } from './reward-codes.api.ts';
+import type { CodesSummary, Job } from '@promo/contract';
 
 /** A job's progress as a percentage (0-100), 100 once it succeeded. */
 export function jobPercent(job: Pick<Job, 'status' | 'progress' | 'total'> | undefined): number {

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { UPLOAD_LIMITS } from '@promo/contract';
+import { type CodesSummary, UPLOAD_LIMITS } from '@promo/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CodeLookup } from './code-lookup.tsx';
 import { parseCount } from './codes-model.ts';
 import { JobProgress } from './job-progress.tsx';
-import { type CodesSummary, codesSummaryQuery, generateCodes, uploadCodes } from './reward-codes.api.ts';
+import { codesSummaryQuery, generateCodes, uploadCodes } from './reward-codes.api.ts';
 
 const COUNTS = ['generated', 'available', 'assigned', 'redeemed', 'revoked'] as const;
 

@@ -1,17 +1,7 @@
-import type { Job, RewardCode, UploadReport } from '@promo/contract';
+import type { CodesSummary, GeneratedCodes, Job, RewardCode, UploadReport } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
-
-export type CodesSummary = {
-  campaignId: string;
-  campaignName: string;
-  generated: number;
-  available: number;
-  assigned: number;
-  redeemed: number;
-  revoked: number;
-};
 
 export const codesSummaryQuery = (campaignId?: string | null) =>
   queryOptions({
@@ -23,10 +13,8 @@ export const codesSummaryQuery = (campaignId?: string | null) =>
       }),
   });
 
-export type GenerateAnswer = { generated: number; length: number } | { jobId: string };
-
 export const generateCodes = (body: { campaignId: string; count: number; prefix?: string }) =>
-  api.post<GenerateAnswer>('/reward-codes', body);
+  api.post<GeneratedCodes>('/reward-codes', body);
 
 /** A job's state, polled every second until it is finished. */
 export const jobQuery = (id: string) =>
