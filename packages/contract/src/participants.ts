@@ -42,6 +42,13 @@ export const CrmUserInfo = z.object({
 });
 export type CrmUserInfo = z.infer<typeof CrmUserInfo>;
 
+/** GET participants/{id}/export: everything held about one person, their answers included. */
+export const PersonExport = z.object({
+  participant: Participant,
+  participations: z.array(ParticipationSummary.extend({ answers: z.record(z.string(), z.unknown()) })),
+});
+export type PersonExport = z.infer<typeof PersonExport>;
+
 /** A person created from the back-office; the country decides phone and identity formats. */
 export const CrmCreateUser = z.strictObject({
   countryCode: z.string().regex(/^[A-Z]{2}$/, { error: 'FIELD_INVALID' }),
