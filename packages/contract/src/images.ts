@@ -25,3 +25,10 @@ export const Image = z.object({
 export type Image = z.infer<typeof Image>;
 
 export const ImageListQuery = ListQuery;
+
+/** An image reference in stored content: an https URL or a path of this site (its /assets). */
+export const ImageUrl = z
+  .string()
+  .max(2000, { error: 'FIELD_TOO_LONG' })
+  .regex(/^(https:\/\/|\/)[^\s]+$/, { error: 'FIELD_INVALID' })
+  .describe('https URL or a path of this site');

@@ -37,3 +37,25 @@ export const UploadQuery = z.object({
     ),
 });
 export type UploadQuery = z.infer<typeof UploadQuery>;
+
+/** The answer of every upload: what was taken and, row by row, what was refused and why. */
+export const UploadReport = z.object({
+  total: z.number().int().describe('data rows read'),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int().optional().describe('rows already present and left as they were'),
+  refused: z
+    .array(
+      z.object({
+        row: z.number().int().describe('line number in the file, the header being line 1'),
+        errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+      }),
+    )
+    .describe('the refused rows in line order, at most the first 1,000'),
+  refusedTotal: z
+    .number()
+    .int()
+    .optional()
+    .describe('how many rows were refused in all (more than listed when over 1,000)'),
+});
+export type UploadReport = z.infer<typeof UploadReport>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_CSS, compileCss, compileDeclarations, DESKTOP_MEDIA, MOBILE_MEDIA } from './css.ts';
-import { createDocument, createElement, type LandingDocument, type LandingElement } from './document.ts';
+import { createDocument, type LandingDocument } from './document.ts';
+import { createElement, type LandingElement } from './element.ts';
 
 function page(...elements: LandingElement[]): LandingDocument {
   return { ...createDocument({ title: 'T' }), elements };

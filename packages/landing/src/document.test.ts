@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocument, createElement, LandingDocument, LandingElement } from './document.ts';
+import { createDocument, LandingDocument } from './document.ts';
+import { createElement, LandingElement } from './element.ts';
 import { ELEMENT_TYPES, TOP_LEVEL_PARENT } from './element-types.ts';
 import sample from './fixtures/sample-page.json' with { type: 'json' };
 

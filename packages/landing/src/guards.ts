@@ -2,7 +2,7 @@
  * Defensive readers for the renderer and the CSS compiler, which must stay safe even when given a
  * document that never went through validation (a bad migration, a hand-edited row).
  */
-import { ELEMENT_ID_PATTERN } from './document.ts';
+import { ELEMENT_ID_PATTERN } from './element.ts';
 import { ELEMENT_TYPES, type ElementType, LANDING_LIMITS } from './element-types.ts';
 
 export type RawRecord = Record<string, unknown>;

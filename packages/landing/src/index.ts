@@ -4,6 +4,7 @@
  */
 export * from './css.ts';
 export * from './document.ts';
+export * from './element.ts';
 export * from './element-types.ts';
 export { checkTree, isSrcAllowed, placementCode, type TreeIssue } from './placement.ts';
 export * from './render.ts';

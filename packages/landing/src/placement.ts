@@ -3,7 +3,7 @@
  * and the document check (on save), so the editor and the server refuse the same things.
  */
 import type { ErrorCode } from '@promo/contract';
-import type { LandingDocument, LandingElement } from './document.ts';
+import type { LandingElement } from './element.ts';
 import {
   CONTAINER_TYPES,
   type ElementType,
@@ -53,7 +53,7 @@ export function singletonCode(type: ElementType): ErrorCode | null {
 }
 
 /** Tree rules of a document whose fields are already valid: placement, ids, parentIds, src per type. */
-export function checkTree(document: LandingDocument): TreeIssue[] {
+export function checkTree(document: { elements: readonly LandingElement[] }): TreeIssue[] {
   const issues: TreeIssue[] = [];
   const ids = new Set<string>();
   const seenSingletons = new Set<ElementType>();

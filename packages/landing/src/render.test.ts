@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocument, createElement, LandingDocument, type LandingElement } from './document.ts';
+import { createDocument, LandingDocument } from './document.ts';
+import { createElement, type LandingElement } from './element.ts';
 import sample from './fixtures/sample-page.json' with { type: 'json' };
 import { escapeHtml, IFRAME_SANDBOX, renderDocument, renderHead } from './render.ts';
 import { findUnsafeOutput } from './xss-corpus.ts';

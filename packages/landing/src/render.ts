@@ -7,7 +7,7 @@
 
 import { compileCss } from './css.ts';
 import type { LandingDocument } from './document.ts';
-import { DATE_PARTS, INPUT_TYPES } from './document.ts';
+import { DATE_PARTS, INPUT_TYPES } from './element.ts';
 import { CONTAINER_TYPES, type ElementType, LANDING_LIMITS, TEXT_TYPES } from './element-types.ts';
 import {
   asElement,

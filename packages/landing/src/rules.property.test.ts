@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDocument, createElement, type LandingDocument } from './document.ts';
+import { createDocument, type LandingDocument } from './document.ts';
+import { createElement } from './element.ts';
 import { ELEMENT_TYPES, type ElementType, TOP_LEVEL_PARENT } from './element-types.ts';
 import { canPlace, insertElement, validateDocument, walkElements } from './rules.ts';
 

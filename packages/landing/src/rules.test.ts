@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocument, createElement, type LandingDocument, type LandingElement } from './document.ts';
+import { createDocument, type LandingDocument } from './document.ts';
+import { createElement, type LandingElement } from './element.ts';
 import { type ElementType, LANDING_LIMITS } from './element-types.ts';
 import sample from './fixtures/sample-page.json' with { type: 'json' };
 import {

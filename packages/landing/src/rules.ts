@@ -4,7 +4,8 @@
  */
 import type { ErrorCode } from '@promo/contract';
 import type { z } from 'zod';
-import { LandingDocument, type LandingElement } from './document.ts';
+import { LandingDocument } from './document.ts';
+import type { LandingElement } from './element.ts';
 import { type ElementType, LANDING_LIMITS, SINGLETON_TYPES, TOP_LEVEL_PARENT } from './element-types.ts';
 import { placementCode, singletonCode } from './placement.ts';
 

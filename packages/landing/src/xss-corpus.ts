@@ -238,6 +238,7 @@ const RENDERED_ATTRIBUTES = new Set([
   'value',
   'required',
   'data-mask',
+  'data-date-part',
   'for',
 ]);
 

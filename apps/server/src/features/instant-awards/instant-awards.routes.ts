@@ -92,11 +92,12 @@ export function registerInstantAwardsRoutes({ app, ctxOf, limits }: FeatureDeps)
         tags,
         summary: 'Delete a prize and its moments (before the campaign starts)',
         params: IdParams,
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
       await deletePrize(ctxOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
   app.put(

@@ -5,6 +5,7 @@ import {
   IdParams,
   Participant,
   ParticipantListQuery,
+  PersonExport,
   pageOf,
   UploadQuery,
   UploadReport,
@@ -65,7 +66,12 @@ export function registerParticipantsRoutes({ app, ctxOf }: FeatureDeps): void {
     '/api/participants/:id/export',
     {
       config: { access: ADMIN },
-      schema: { tags, summary: 'Everything held about one person (audited)', params: IdParams },
+      schema: {
+        tags,
+        summary: 'Everything held about one person (audited)',
+        params: IdParams,
+        response: { 200: PersonExport },
+      },
     },
     async (request) => exportPerson(ctxOf(request), request.params.id),
   );

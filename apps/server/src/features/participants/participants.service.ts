@@ -124,7 +124,12 @@ export async function exportPerson(ctx: Ctx, id: string) {
     await audit(tx, ctx, { tenantId, action: 'participant.export', entityType: 'participant', entityId: id });
     return {
       participant: toParticipant(found.row, found.n),
-      participations: history.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+      participations: history.map((p) => ({
+        ...p,
+        createdAt: p.createdAt.toISOString(),
+        outcome: p.outcome as Record<string, unknown>,
+        answers: p.answers as Record<string, unknown>,
+      })),
     };
   });
 }

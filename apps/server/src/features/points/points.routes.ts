@@ -183,12 +183,13 @@ export function registerPointsRoutes({ app, ctxOf }: FeatureDeps): void {
         tags: ['reconciliation-reports'],
         summary: 'Points issued, spent and expired per campaign (json, CSV or XLSX)',
         querystring: PointsReportQuery,
+        response: { 200: z.array(PointsSummary) },
       },
     },
     async (request, reply) => {
       const { format, ...query } = request.query;
       const result = await pointsReport(ctxOf(request), query, format);
-      if (format === 'json') return z.array(PointsSummary).parse(result);
+      if (format === 'json') return result as PointsSummary[];
       return sendFile(reply, 'puntos', format, result);
     },
   );

@@ -1,3 +1,4 @@
+import type { Redemption } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
@@ -69,10 +70,6 @@ async function refusalFor(
   return new AppError('CONFLICT');
 }
 
-export type RedeemResult = {
-  redemption: { id: string; code: string; centreCode: string; redeemedAt: string };
-};
-
 /**
  * An operator redeems a code at their own centre, once: one conditional statement changes the
  * code and records the redemption; the unique index on standing redemptions backs it. A refusal
@@ -83,7 +80,7 @@ export async function redeemCode(
   ctx: Ctx,
   code: string,
   idempotencyKey: string | undefined,
-): Promise<{ body: RedeemResult; replayed: boolean }> {
+): Promise<{ body: Redemption; replayed: boolean }> {
   const actor = actorOf(ctx);
   const now = ctx.clock.now();
   const outcome = await inTenant(ctx, async (tx) => {
@@ -118,7 +115,7 @@ export async function redeemCode(
       };
     });
   });
-  return { body: outcome.body as RedeemResult, replayed: outcome.replayed };
+  return { body: outcome.body as Redemption, replayed: outcome.replayed };
 }
 
 /** An admin reverses a redemption with a reason; the code can be redeemed again; history is kept. */

@@ -262,12 +262,13 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
           campaignId: z.uuid().optional(),
           format: z.enum(['json', 'csv', 'xlsx']).default('json'),
         }),
+        response: { 200: z.array(CodesSummary) },
       },
     },
     async (request, reply) => {
       const { campaignId, format } = request.query;
       const result = await codesReport(ctxOf(request), campaignId, format);
-      if (format === 'json') return z.array(CodesSummary).parse(result);
+      if (format === 'json') return result as CodesSummary[];
       return sendFile(reply, 'codigos', format, result);
     },
   );

@@ -1,16 +1,6 @@
-import type { CreatePrize, MomentsView, Prize, SetMoments, UpdatePrize } from '@promo/contract';
+import type { AwardList, CreatePrize, MomentsView, Prize, SetMoments, UpdatePrize } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-
-export type Award = {
-  momentAt: string;
-  awardedAt: string;
-  prizeId: string;
-  prizeName: string;
-  participationId: string;
-  cedula: string;
-  name: string | null;
-};
 
 export const instantAwardKeys = {
   prizes: (campaignId: string) => ['instant-prizes', campaignId] as const,
@@ -34,7 +24,7 @@ export const momentsQuery = (campaignId: string) =>
 export const awardsQuery = (campaignId: string) =>
   queryOptions({
     queryKey: instantAwardKeys.awards(campaignId),
-    queryFn: ({ signal }) => api.get<{ items: Award[] }>(`/instant-awards/${campaignId}/awards`, { signal }),
+    queryFn: ({ signal }) => api.get<AwardList>(`/instant-awards/${campaignId}/awards`, { signal }),
     select: (answer) => answer.items,
   });
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { Redemption } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +9,10 @@ import { countryQuery } from '../countries/index.ts';
 import { useBlockerText } from './blocker-text.ts';
 import { CodeCard } from './code-card.tsx';
 import { type CounterQuery, classifyCounterInput, redeemBlocker } from './counter-model.ts';
-import type { RedeemAnswer } from './redemption.api.ts';
 import { useCounterLookup, useRedeemCode } from './redemption.hooks.ts';
 import { TodayRedemptions } from './today-redemptions.tsx';
 
-type Outcome = { kind: 'success'; answer: RedeemAnswer } | { kind: 'refused'; message: string };
+type Outcome = { kind: 'success'; answer: Redemption } | { kind: 'refused'; message: string };
 
 /**
  * The operator's counter: one input (code or identity number), the code's state, one "Canjear"

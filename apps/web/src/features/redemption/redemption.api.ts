@@ -1,4 +1,4 @@
-import type { Page, RedemptionRow, RewardCode } from '@promo/contract';
+import type { Page, Redemption, RedemptionRow, RewardCode } from '@promo/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -28,10 +28,6 @@ export const lookUpByCode = (code: string) =>
 export const lookUpByCedula = (cedula: string) =>
   api.get<RewardCode[]>(`/reward-codes/get-by-cedula/${encodeURIComponent(cedula)}`);
 
-export type RedeemAnswer = {
-  redemption: { id: string; code: string; centreCode: string; redeemedAt: string };
-};
-
 /** One confirm click, one key: a retried request (network hiccup) gets the first answer back. */
 export const redeemCode = (code: string, idempotencyKey: string) =>
-  api.post<RedeemAnswer>('/redeem-codes', { code }, { headers: { 'Idempotency-Key': idempotencyKey } });
+  api.post<Redemption>('/redeem-codes', { code }, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,4 +1,4 @@
-import type { CodesSummary } from './reward-codes.api.ts';
+import type { CodesSummary } from '@promo/contract';
 
 /** Sums the per-campaign rows of the codes report (the preview's total line). */
 export function totalOf(rows: CodesSummary[]): Omit<CodesSummary, 'campaignId' | 'campaignName'> {

@@ -1,11 +1,12 @@
 import { Alert, Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CodesSummary } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CodeLookup } from './code-lookup.tsx';
-import { type CodesSummary, codesSummaryQuery } from './reward-codes.api.ts';
+import { codesSummaryQuery } from './reward-codes.api.ts';
 import { RewardCodesPanel } from './reward-codes-panel.tsx';
 
 const COUNTS = ['generated', 'available', 'assigned', 'redeemed', 'revoked'] as const;

@@ -1,17 +1,7 @@
-import type { RewardCode, UploadReport } from '@promo/contract';
+import type { CodesSummary, GeneratedCodes, RewardCode, UploadReport } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { type UploadChoice, uploadQuery } from '../../components/upload-refusal.ts';
 import { api } from '../../lib/api.ts';
-
-export type CodesSummary = {
-  campaignId: string;
-  campaignName: string;
-  generated: number;
-  available: number;
-  assigned: number;
-  redeemed: number;
-  revoked: number;
-};
 
 export const rewardCodeKeys = {
   all: ['reward-codes'] as const,
@@ -29,10 +19,8 @@ export const codesSummaryQuery = (campaignId?: string | null) =>
       }),
   });
 
-export type GenerateAnswer = { generated: number; length: number } | { jobId: string };
-
 export const generateCodes = (body: { campaignId: string; count: number; prefix?: string }) =>
-  api.post<GenerateAnswer>('/reward-codes', body);
+  api.post<GeneratedCodes>('/reward-codes', body);
 
 /** multipart: the campaign first, then the file (the server reads the fields in order). */
 export function uploadCodes(campaignId: string, file: File, choice?: UploadChoice) {

@@ -1,17 +1,9 @@
 /** Shapes the statistics answers into the series the charts draw, and CSV text for downloads. */
-
-export type GeneralStats = {
-  participations: number;
-  participants: number;
-  byDay: { day: string; participations: number }[];
-  byDevice: { deviceClass: number; participations: number }[];
-};
-export type DepartmentStats = { department: string; participations: number }[];
-export type AgeStats = { band: string; sex: string; participations: number }[];
+import type { AgeStatistics, DepartmentStatistics, GeneralStatistics } from '@promo/contract';
 
 /** Every day of the range, with 0 for days without participations (the line has no gaps). */
 export function fillDays(
-  byDay: GeneralStats['byDay'],
+  byDay: GeneralStatistics['byDay'],
   from: string | undefined,
   to: string | undefined,
 ): { day: string; participations: number }[] {
@@ -36,7 +28,7 @@ export function fillDays(
 }
 
 /** Departments by participations, most first. */
-export function departmentBars(rows: DepartmentStats): { department: string; participations: number }[] {
+export function departmentBars(rows: DepartmentStatistics): { department: string; participations: number }[] {
   return [...rows].sort(
     (a, b) => b.participations - a.participations || a.department.localeCompare(b.department),
   );
@@ -48,7 +40,9 @@ const BAND_ORDER = ['under-18', '18-24', '25-34', '35-44', '45-54', '55-64', '65
  * The age pyramid: one row per band (oldest on top), women to the left as negative numbers and
  * men to the right; other or unknown sex is counted apart.
  */
-export function agePyramid(rows: AgeStats): { band: string; female: number; male: number; other: number }[] {
+export function agePyramid(
+  rows: AgeStatistics,
+): { band: string; female: number; male: number; other: number }[] {
   const bands = new Map<string, { band: string; female: number; male: number; other: number }>();
   for (const row of rows) {
     const entry = bands.get(row.band) ?? { band: row.band, female: 0, male: 0, other: 0 };
@@ -71,7 +65,9 @@ export const DEVICE_KEYS: Record<number, 'mobile' | 'tablet' | 'desktop'> = {
 };
 
 /** Device classes (1 mobile, 2 tablet, 3 desktop, others unknown) with their share. */
-export function deviceSplit(rows: GeneralStats['byDevice']): { device: string; participations: number }[] {
+export function deviceSplit(
+  rows: GeneralStatistics['byDevice'],
+): { device: string; participations: number }[] {
   const totals = new Map<string, number>();
   for (const row of rows) {
     const device = DEVICE_KEYS[row.deviceClass] ?? 'unknown';

@@ -1,6 +1,6 @@
+import type { AgeStatistics, DepartmentStatistics, GeneralStatistics } from '@promo/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { AgeStats, DepartmentStats, GeneralStats } from './chart-data.ts';
 
 export type StatsTarget = { kind: 'campaign' | 'group'; id: string };
 export type StatsRange = { from?: string | undefined; to?: string | undefined };
@@ -24,11 +24,11 @@ function report<T>(target: StatsTarget, name: ReportName, range: StatsRange) {
 }
 
 export const generalStatsQuery = (target: StatsTarget, range: StatsRange) =>
-  report<GeneralStats>(target, 'general', range);
+  report<GeneralStatistics>(target, 'general', range);
 export const departmentStatsQuery = (target: StatsTarget, range: StatsRange) =>
-  report<DepartmentStats>(target, 'department', range);
+  report<DepartmentStatistics>(target, 'department', range);
 export const ageStatsQuery = (target: StatsTarget, range: StatsRange) =>
-  report<AgeStats>(target, 'age', range);
+  report<AgeStatistics>(target, 'age', range);
 
 export const downloadReport = (target: StatsTarget, name: ReportName, range: StatsRange) =>
   api.download(`${base(target)}/${name}`, {

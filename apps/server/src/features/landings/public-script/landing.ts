@@ -8,6 +8,7 @@
  * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]` and, after first paint, loads
  * the map (map.ts) above the list.
  */
+import type { ParticipationOutcome } from '@promo/contract';
 import {
   applyMask,
   checkAnswer,
@@ -19,21 +20,6 @@ import {
   normalise,
   type Rules,
 } from './checks.ts';
-
-type Outcome =
-  | { kind: 'reward_code'; code: string }
-  | {
-      kind: 'instant_award';
-      won: boolean;
-      prize?: {
-        name: string;
-        department?: string | null;
-        centre?: { name: string; address: string | null } | null;
-      };
-    }
-  | { kind: 'raffle'; entries: number }
-  | { kind: 'points'; balance: number }
-  | { kind: 'registered' };
 
 type Centre = { name: string; address?: string; lat?: number; lng?: number };
 
@@ -184,7 +170,7 @@ function check(field: Field, value: unknown): Issue | null {
   return data ? checkAnswer(field, value, data.rules, localToday()) : null;
 }
 
-function outcomeMessage(outcome: Outcome): string {
+function outcomeMessage(outcome: ParticipationOutcome): string {
   switch (outcome.kind) {
     case 'reward_code':
       return '¡Listo! Este es su código:';
@@ -208,7 +194,7 @@ function outcomeMessage(outcome: Outcome): string {
   }
 }
 
-function showOutcome(outcome: Outcome, form: HTMLFormElement | null): void {
+function showOutcome(outcome: ParticipationOutcome, form: HTMLFormElement | null): void {
   const codeBox = document.querySelector<HTMLElement>('[data-reward-code]');
   if (outcome.kind === 'reward_code' && codeBox) codeBox.textContent = outcome.code;
   const message =
@@ -352,7 +338,7 @@ async function submit(form: HTMLFormElement): Promise<void> {
     say(form, text('INTERNAL_ERROR'), 'error');
     return;
   }
-  const body = (await response.json().catch(() => ({}))) as ErrorBody & { outcome?: Outcome };
+  const body = (await response.json().catch(() => ({}))) as ErrorBody & { outcome?: ParticipationOutcome };
   if (response.ok && body.outcome) {
     if (data.nextUrl) {
       try {
@@ -463,7 +449,7 @@ function start(): void {
   if (data.page > 1) {
     try {
       const saved = sessionStorage.getItem(outcomeKey);
-      if (saved) showOutcome(JSON.parse(saved) as Outcome, null);
+      if (saved) showOutcome(JSON.parse(saved) as ParticipationOutcome, null);
     } catch {
       // no storage: nothing to show
     }

@@ -1,75 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDateTime, ListQuery, Text } from './common.ts';
 
-// --- redemption centres ----------------------------------------------------------------------
-
-export const CentreCode = z
-  .string({ error: 'FIELD_REQUIRED' })
-  .regex(/^[0-9]{6}$/, { error: 'CENTRE_CODE_FORMAT' })
-  .describe('six digits');
-
-const Latitude = z
-  .number({ error: 'INVALID_COORDINATES' })
-  .min(-90, { error: 'INVALID_COORDINATES' })
-  .max(90, { error: 'INVALID_COORDINATES' });
-const Longitude = z
-  .number({ error: 'INVALID_COORDINATES' })
-  .min(-180, { error: 'INVALID_COORDINATES' })
-  .max(180, { error: 'INVALID_COORDINATES' });
-
-const CentreFields = z.strictObject({
-  code: CentreCode,
-  name: Text(160),
-  address: z.string().max(300).optional(),
-  department: z.string().max(80).optional(),
-  latitude: Latitude,
-  longitude: Longitude,
-  phone: z
-    .string()
-    .regex(/^[0-9+ -]{4,20}$/, { error: 'FIELD_INVALID' })
-    .optional(),
-  hours: z.string().max(300).optional().describe('opening hours as shown to people'),
-  active: z.boolean().optional(),
-});
-export const CreateCentre = CentreFields;
-export type CreateCentre = z.infer<typeof CreateCentre>;
-export const UpdateCentre = CentreFields.partial();
-export type UpdateCentre = z.infer<typeof UpdateCentre>;
-
-export const Centre = z.object({
-  id: Id,
-  code: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  department: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  phone: z.string().nullable(),
-  hours: z.string().nullable(),
-  active: z.boolean(),
-  createdAt: z.string(),
-});
-export type Centre = z.infer<typeof Centre>;
-export const CentreListQuery = ListQuery.extend({
-  active: z.enum(['true', 'false']).optional(),
-  groupId: Id.optional(),
-});
-
-export const CentreGroupInput = z.strictObject({
-  name: Text(120),
-  centreIds: z.array(Id).min(1, { error: 'CENTRE_REQUIRED' }),
-});
-export type CentreGroupInput = z.infer<typeof CentreGroupInput>;
-export const CentreGroup = z.object({
-  id: Id,
-  name: z.string(),
-  centreIds: z.array(z.string()),
-  createdAt: z.string(),
-});
-export type CentreGroup = z.infer<typeof CentreGroup>;
-
-// --- reward codes ----------------------------------------------------------------------------
-
 /** Letters and digits people cannot confuse (no 0/O, no 1/I): 32 symbols, 5 bits each. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -146,6 +77,7 @@ export const RedeemCode = z.strictObject({ code: CodeInput });
 export const Redemption = z.object({
   redemption: z.object({ id: Id, code: z.string(), centreCode: z.string(), redeemedAt: z.string() }),
 });
+export type Redemption = z.infer<typeof Redemption>;
 export const ReverseRedemption = z.strictObject({ reason: Text(300) });
 
 export const RedemptionListQuery = ListQuery.extend({
@@ -179,6 +111,7 @@ export const CodesSummary = z.object({
   redeemed: z.number().int(),
   revoked: z.number().int(),
 });
+export type CodesSummary = z.infer<typeof CodesSummary>;
 
 export const ReportQuery = z.object({
   from: IsoDateTime.optional(),
@@ -188,21 +121,8 @@ export const ReportQuery = z.object({
   format: z.enum(['csv', 'xlsx']).default('csv'),
 });
 
-// --- jobs ------------------------------------------------------------------------------------
-
-export const Job = z.object({
-  id: Id,
-  kind: z.string(),
-  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
-  progress: z.number().int(),
-  total: z.number().int(),
-  result: z.unknown().optional(),
-  error: z.string().optional(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type Job = z.infer<typeof Job>;
 export const GeneratedCodes = z.union([
   z.object({ generated: z.number().int(), length: z.number().int() }),
   z.object({ jobId: Id }),
 ]);
+export type GeneratedCodes = z.infer<typeof GeneratedCodes>;
