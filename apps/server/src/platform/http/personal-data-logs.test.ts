@@ -130,7 +130,8 @@ describe('no personal data in any log line', () => {
   });
 
   it('the whole log holds none of the values, nor SQL with its parameters', () => {
-    const log = t.logLines.join('\n');
+    // timings are left out: a response time such as 31.200000001 ms would "contain" an identity number
+    const log = t.logLines.map((line) => line.replace(/"(responseTime|time)":[\d.e+-]+/g, '')).join('\n');
     expect(log.length).toBeGreaterThan(1000);
     for (const secret of SECRETS) {
       expect(log, secret).not.toContain(secret);
