@@ -81,14 +81,14 @@ export function CodeBatchPanel({
 }
 
 /** A code prefix as typed, in capitals (codes are upper-case). */
-export function PrefixField<V extends FieldValues>({
+export function PrefixField<V extends FieldValues, TBody = V>({
   control,
   name,
   label,
   description,
   error,
 }: {
-  control: Control<V>;
+  control: Control<V, unknown, TBody>;
   name: FieldPath<V>;
   label: string;
   description: string;

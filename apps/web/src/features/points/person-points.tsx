@@ -11,28 +11,36 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { PointsAdjustment } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { personPointsQuery } from './points.api.ts';
 import { useAdjustPoints } from './points.hooks.ts';
-import { type AdjustmentValues, signedAmount } from './points-model.ts';
+import { type AdjustmentValues, signedAmount, toAdjustment } from './points-model.ts';
 
 /** An admin's adjustment of a person's points in one campaign, with its reason. */
 function AdjustmentForm({ campaignId, participantId }: { campaignId: string; participantId: string }) {
   const { t } = useTranslation();
-  const form = useForm<AdjustmentValues>({ defaultValues: { amount: '', reason: '' } });
+  const form = useForm<AdjustmentValues, unknown, PointsAdjustment>({
+    resolver: bodyResolver(
+      PointsAdjustment,
+      (values: AdjustmentValues) => toAdjustment(values, { campaignId, participantId }) as PointsAdjustment,
+    ),
+    defaultValues: { amount: '', reason: '' },
+  });
   // one key per attempt: a retried request never adjusts twice
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const mutation = useAdjustPoints({ campaignId, participantId });
-  const handleSubmit = form.handleSubmit((values) =>
+  const mutation = useAdjustPoints();
+  const handleSubmit = form.handleSubmit((body) =>
     mutation.mutate(
-      { values, key },
+      { body, key },
       {
         onSuccess: (answer) => {
           setKey(crypto.randomUUID());

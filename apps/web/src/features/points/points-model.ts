@@ -23,6 +23,14 @@ export function signedAmount(value: number): string {
 
 export type BatchValueKind = 'points' | 'product';
 
+export type BatchFormValues = {
+  count: string;
+  prefix: string;
+  kind: BatchValueKind;
+  points: string;
+  productId: string | null;
+};
+
 /** A batch's value fields: points or a product, never both (the contract checks one is there). */
 export function batchValue(
   kind: BatchValueKind,
@@ -32,4 +40,15 @@ export function batchValue(
   if (kind === 'product') return productId ? { productId } : {};
   const number = parseWhole(points);
   return number === undefined ? {} : { points: number };
+}
+
+/** A generated batch's body: the count as typed, the prefix upper-cased (left out when blank). */
+export function toBatchBody(campaignId: string, values: BatchFormValues): Record<string, unknown> {
+  const prefix = values.prefix.trim();
+  return {
+    campaignId,
+    count: parseWhole(values.count) ?? Number.NaN,
+    ...(prefix ? { prefix: prefix.toUpperCase() } : {}),
+    ...batchValue(values.kind, values.points, values.productId),
+  };
 }

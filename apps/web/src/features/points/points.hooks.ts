@@ -1,7 +1,6 @@
-import { CreateRedeemCodeBatch, PointsAdjustment, type RedeemCodeBatch } from '@promo/contract';
+import type { CreateRedeemCodeBatch, PointsAdjustment, RedeemCodeBatch } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { checkedBody } from '../../lib/checked-body.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import {
   adjustPoints,
@@ -11,7 +10,6 @@ import {
   expirePoints,
   pointsKeys,
 } from './points.api.ts';
-import { type AdjustmentValues, toAdjustment } from './points-model.ts';
 
 /** Reads every balance, ledger and summary again (an expiry job ended). */
 export function useRefreshPoints() {
@@ -25,11 +23,10 @@ export function useExpirePoints() {
 }
 
 /** An admin's adjustment, sent once per key (a retried request never adjusts twice). */
-export function useAdjustPoints(target: { campaignId: string; participantId: string }) {
+export function useAdjustPoints() {
   const refresh = useRefreshPoints();
   return useMutation({
-    mutationFn: ({ values, key }: { values: AdjustmentValues; key: string }) =>
-      adjustPoints(checkedBody(PointsAdjustment, toAdjustment(values, target)), key),
+    mutationFn: ({ body, key }: { body: PointsAdjustment; key: string }) => adjustPoints(body, key),
     onSuccess: refresh,
   });
 }
@@ -40,11 +37,11 @@ export function useRefreshBatches() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: batchKeys.all }), [queryClient]);
 }
 
-/** A new batch from the form's fields, checked against the contract before it is sent. */
+/** A new batch, the body checked against the contract by the form. */
 export function useCreateBatch() {
   const refresh = useRefreshBatches();
   return useMutation({
-    mutationFn: (fields: Record<string, unknown>) => createBatch(checkedBody(CreateRedeemCodeBatch, fields)),
+    mutationFn: (body: CreateRedeemCodeBatch) => createBatch(body),
     onSuccess: refresh,
   });
 }

@@ -1,31 +1,23 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type RedeemCodeBatch, UPLOAD_LIMITS } from '@promo/contract';
+import { CreateRedeemCodeBatch, type RedeemCodeBatch, UPLOAD_LIMITS } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeBatchPanel, PrefixField, showOnFields } from '../../components/code-batch-panel.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { parseWhole, productOptionsQuery } from '../products/index.ts';
+import { productOptionsQuery } from '../products/index.ts';
 import { batchesQuery, uploadRedeemCodes } from './points.api.ts';
 import { useCreateBatch, useDownloadBatch, useRefreshBatches } from './points.hooks.ts';
-import { type BatchValueKind, batchValue } from './points-model.ts';
+import { type BatchFormValues, type BatchValueKind, batchValue, toBatchBody } from './points-model.ts';
 
-type BatchFormValues = {
-  count: string;
-  prefix: string;
-  kind: BatchValueKind;
-  points: string;
-  productId: string | null;
-};
 const EMPTY_BATCH: BatchFormValues = { count: '', prefix: '', kind: 'points', points: '', productId: null };
-type BatchForm = UseFormReturn<BatchFormValues>;
-
 /** What each code of a new batch gives: points, or one unit of a product redeemed with a code. */
-function BatchValueFields({ form }: { form: BatchForm }) {
+function BatchValueFields<TBody>({ form }: { form: UseFormReturn<BatchFormValues, unknown, TBody> }) {
   const { t } = useTranslation();
   const products = useQuery(productOptionsQuery());
   const { errors } = form.formState;
@@ -86,24 +78,22 @@ const batchValueOf = ({ kind, points, productId }: BatchFormValues) => batchValu
 /** Generates a batch of codes or uploads one, each with the value its codes give. */
 function BatchPanel({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation();
-  const generateForm = useForm<BatchFormValues>({ defaultValues: EMPTY_BATCH });
+  const generateForm = useForm<BatchFormValues, unknown, CreateRedeemCodeBatch>({
+    resolver: bodyResolver(
+      CreateRedeemCodeBatch,
+      (values: BatchFormValues) => toBatchBody(campaignId, values) as CreateRedeemCodeBatch,
+    ),
+    defaultValues: EMPTY_BATCH,
+  });
   const uploadForm = useForm<BatchFormValues>({ defaultValues: EMPTY_BATCH });
   const create = useCreateBatch();
   const refresh = useRefreshBatches();
-  const handleGenerate = generateForm.handleSubmit((values) =>
-    create.mutate(
-      {
-        campaignId,
-        count: parseWhole(values.count) ?? Number.NaN,
-        ...(values.prefix.trim() ? { prefix: values.prefix.trim().toUpperCase() } : {}),
-        ...batchValueOf(values),
-      },
-      {
-        onSuccess: (answer) => showToast('success', t('batches.generated', { count: answer.batch.codes })),
-        onError: (error) =>
-          showApiError(error, generateForm.setError, ['count', 'prefix', 'points', 'productId']),
-      },
-    ),
+  const handleGenerate = generateForm.handleSubmit((body) =>
+    create.mutate(body, {
+      onSuccess: (answer) => showToast('success', t('batches.generated', { count: answer.batch.codes })),
+      onError: (error) =>
+        showApiError(error, generateForm.setError, ['count', 'prefix', 'points', 'productId']),
+    }),
   );
   return (
     <CodeBatchPanel
