@@ -1,4 +1,6 @@
-import type { Marketplace } from '@promo/contract';
+import { CreateMarketplace, type Marketplace, UpdateMarketplace } from '@promo/contract';
+import type { Resolver } from 'react-hook-form';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fromZonedInput, toZonedInput } from '../../lib/zoned-time.ts';
 
 export type MarketplaceFormValues = {
@@ -69,4 +71,20 @@ export function toMarketplaceBody(
   if (!isEdit) body.campaignId = values.campaignId ?? '';
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
+}
+
+/** The contract schema checks the converted body; its errors land on the inputs of the same name. */
+export function marketplaceResolver(
+  isEdit: boolean,
+  timeZone: string | undefined,
+): Resolver<MarketplaceFormValues, unknown, CreateMarketplace | UpdateMarketplace> {
+  return isEdit
+    ? bodyResolver(
+        UpdateMarketplace,
+        (values: MarketplaceFormValues) => toMarketplaceBody(values, true, timeZone) as UpdateMarketplace,
+      )
+    : bodyResolver(
+        CreateMarketplace,
+        (values: MarketplaceFormValues) => toMarketplaceBody(values, false, timeZone) as CreateMarketplace,
+      );
 }

@@ -9,9 +9,9 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import type { Marketplace } from '@promo/contract';
+import type { CreateMarketplace, Marketplace, UpdateMarketplace } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, type FieldError, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -22,8 +22,17 @@ import {
   MARKETPLACE_FIELDS,
   type MarketplaceFormValues,
   marketplaceFormValues,
+  marketplaceResolver,
 } from './marketplace-form-model.ts';
 import { useSaveMarketplace } from './marketplaces.hooks.ts';
+
+type AppearanceErrors = FieldError & { primaryColor?: FieldError; headline?: FieldError };
+
+/** The appearance's error: the form's check puts it on its part, the server's on the whole. */
+function appearanceError(errors: FieldErrors<MarketplaceFormValues>): FieldError | undefined {
+  const appearance = (errors as { appearance?: AppearanceErrors }).appearance;
+  return appearance?.primaryColor ?? appearance?.headline ?? appearance;
+}
 
 /** Create (no marketplace) or edit one; the spec's messages land on their fields. */
 export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketplace; onDone: () => void }) {
@@ -32,12 +41,13 @@ export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketp
   const isEdit = Boolean(marketplace);
   const campaigns = useQuery(campaignOptionsQuery());
   const products = useQuery(productOptionsQuery());
-  const form = useForm<MarketplaceFormValues>({
+  const form = useForm<MarketplaceFormValues, unknown, CreateMarketplace | UpdateMarketplace>({
+    resolver: marketplaceResolver(isEdit, timeZone),
     defaultValues: marketplaceFormValues(marketplace, timeZone),
   });
-  const mutation = useSaveMarketplace(marketplace, timeZone);
-  const handleSubmit = form.handleSubmit((values) =>
-    mutation.mutate(values, {
+  const mutation = useSaveMarketplace(marketplace);
+  const handleSubmit = form.handleSubmit((body) =>
+    mutation.mutate(body, {
       onSuccess: () => {
         showToast('success', isEdit ? t('marketplaces.updated') : t('marketplaces.created'));
         onDone();
@@ -133,7 +143,7 @@ export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketp
                 value={field.value}
                 onChange={field.onChange}
                 format="hex"
-                error={fieldMessage((errors as Record<string, FieldError | undefined>).appearance)}
+                error={fieldMessage(appearanceError(errors))}
               />
             )}
           />

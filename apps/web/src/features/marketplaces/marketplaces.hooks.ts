@@ -1,7 +1,5 @@
-import { CreateMarketplace, type Marketplace, UpdateMarketplace } from '@promo/contract';
+import type { CreateMarketplace, Marketplace, UpdateMarketplace } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { checkedBody } from '../../lib/checked-body.ts';
-import { type MarketplaceFormValues, toMarketplaceBody } from './marketplace-form-model.ts';
 import {
   createMarketplace,
   deleteMarketplace,
@@ -14,16 +12,12 @@ function useRefreshMarketplaces() {
   return () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
 }
 
-/** Creates (no marketplace) or updates one from the form's values, checked against the contract. */
-export function useSaveMarketplace(marketplace: Marketplace | undefined, timeZone: string | undefined) {
+/** Creates (no marketplace) or updates one; the form checked the body against the contract. */
+export function useSaveMarketplace(marketplace: Marketplace | undefined) {
   const refresh = useRefreshMarketplaces();
   return useMutation({
-    mutationFn: (values: MarketplaceFormValues) => {
-      const body = toMarketplaceBody(values, Boolean(marketplace), timeZone);
-      return marketplace
-        ? updateMarketplace(marketplace.id, checkedBody(UpdateMarketplace, body))
-        : createMarketplace(checkedBody(CreateMarketplace, body));
-    },
+    mutationFn: (body: CreateMarketplace | UpdateMarketplace) =>
+      marketplace ? updateMarketplace(marketplace.id, body) : createMarketplace(body as CreateMarketplace),
     onSuccess: refresh,
   });
 }
