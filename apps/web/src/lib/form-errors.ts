@@ -14,6 +14,20 @@ export function fieldMessage(error: FieldError | undefined): string | undefined 
 }
 
 /**
+ * A field's own error or, when the form's check put it on a part of the field's value (an item of
+ * a list, a key of an object), the first part's: the server's refusal lands on the whole field.
+ */
+export function wholeFieldError(error: unknown): FieldError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error) return error as FieldError;
+  for (const [key, part] of Object.entries(error)) {
+    const found = key === 'ref' ? undefined : wholeFieldError(part);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * Shows a failed call: each `details` entry on its form field when the form has it, and the
  * server's message as a danger toast when no field took it.
  */

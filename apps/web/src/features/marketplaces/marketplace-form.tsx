@@ -11,9 +11,9 @@ import {
 } from '@mantine/core';
 import type { CreateMarketplace, Marketplace, UpdateMarketplace } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, type FieldError, type FieldErrors, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { fieldMessage, showApiError, wholeFieldError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
@@ -25,14 +25,6 @@ import {
   marketplaceResolver,
 } from './marketplace-form-model.ts';
 import { useSaveMarketplace } from './marketplaces.hooks.ts';
-
-type AppearanceErrors = FieldError & { primaryColor?: FieldError; headline?: FieldError };
-
-/** The appearance's error: the form's check puts it on its part, the server's on the whole. */
-function appearanceError(errors: FieldErrors<MarketplaceFormValues>): FieldError | undefined {
-  const appearance = (errors as { appearance?: AppearanceErrors }).appearance;
-  return appearance?.primaryColor ?? appearance?.headline ?? appearance;
-}
 
 /** Create (no marketplace) or edit one; the spec's messages land on their fields. */
 export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketplace; onDone: () => void }) {
@@ -114,7 +106,7 @@ export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketp
               required
               hidePickedOptions
               nothingFoundMessage={t('table.noResults')}
-              error={fieldMessage(errors.productIds as FieldError | undefined)}
+              error={fieldMessage(wholeFieldError(errors.productIds))}
             />
           )}
         />
@@ -143,7 +135,7 @@ export function MarketplaceForm({ marketplace, onDone }: { marketplace?: Marketp
                 value={field.value}
                 onChange={field.onChange}
                 format="hex"
-                error={fieldMessage(appearanceError(errors))}
+                error={fieldMessage(wholeFieldError((errors as Record<string, unknown>).appearance))}
               />
             )}
           />
