@@ -1,4 +1,6 @@
-import type { Lot, LotSetup, Product } from '@promo/contract';
+import { CreateProduct, type Lot, type LotSetup, type Product, UpdateProduct } from '@promo/contract';
+import type { Resolver } from 'react-hook-form';
+import { bodyResolver } from '../../lib/contract-resolver.ts';
 
 /** What the product form's inputs hold: everything as typed. */
 export type ProductFormValues = {
@@ -76,6 +78,18 @@ export function toProductBody(values: ProductFormValues, isEdit: boolean): Recor
     if (description) body.description = description;
   }
   return body;
+}
+
+/** The contract schema checks the converted body; its errors land on the inputs of the same name. */
+export function productResolver(
+  isEdit: boolean,
+): Resolver<ProductFormValues, unknown, CreateProduct | UpdateProduct> {
+  return isEdit
+    ? bodyResolver(UpdateProduct, (values: ProductFormValues) => toProductBody(values, true) as UpdateProduct)
+    : bodyResolver(
+        CreateProduct,
+        (values: ProductFormValues) => toProductBody(values, false) as CreateProduct,
+      );
 }
 
 // --- lots ------------------------------------------------------------------------------------

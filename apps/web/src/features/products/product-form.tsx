@@ -1,22 +1,30 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import type { Product } from '@promo/contract';
+import type { CreateProduct, Product, UpdateProduct } from '@promo/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { fieldMessage, showApiError, wholeFieldError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
-import { PRODUCT_FIELDS, type ProductFormValues, productFormValues } from './product-form-model.ts';
+import {
+  PRODUCT_FIELDS,
+  type ProductFormValues,
+  productFormValues,
+  productResolver,
+} from './product-form-model.ts';
 import { useSaveProduct } from './products.hooks.ts';
 
 /** Create (no product) or edit a product; the spec's messages land on their fields. */
 export function ProductForm({ product, onDone }: { product?: Product; onDone: () => void }) {
   const { t } = useTranslation();
   const isEdit = Boolean(product);
-  const form = useForm<ProductFormValues>({ defaultValues: productFormValues(product) });
+  const form = useForm<ProductFormValues, unknown, CreateProduct | UpdateProduct>({
+    resolver: productResolver(isEdit),
+    defaultValues: productFormValues(product),
+  });
   const redeemWith = form.watch('redeemWith');
   const mutation = useSaveProduct(product);
-  const handleSubmit = form.handleSubmit((values) =>
-    mutation.mutate(values, {
+  const handleSubmit = form.handleSubmit((body) =>
+    mutation.mutate(body, {
       onSuccess: () => {
         showToast('success', isEdit ? t('products.updated') : t('products.created'));
         onDone();
@@ -101,7 +109,7 @@ export function ProductForm({ product, onDone }: { product?: Product; onDone: ()
           autosize
           minRows={2}
           {...form.register('images')}
-          error={fieldMessage(errors.images)}
+          error={fieldMessage(wholeFieldError(errors.images))}
         />
         <ImageUpload
           onUploaded={(image) => {

@@ -1,8 +1,8 @@
-import { CreateProduct, LotSetup, type Product, UpdateProduct } from '@promo/contract';
+import { type CreateProduct, LotSetup, type Product, type UpdateProduct } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { checkedBody } from '../../lib/checked-body.ts';
-import { type LotDraft, type ProductFormValues, toLotSetup, toProductBody } from './product-form-model.ts';
+import { type LotDraft, toLotSetup } from './product-form-model.ts';
 import {
   createLots,
   createProduct,
@@ -18,16 +18,12 @@ export function useRefreshProducts() {
   return useCallback(() => queryClient.invalidateQueries({ queryKey: productKeys.all }), [queryClient]);
 }
 
-/** Creates (no product) or updates a product from the form's values, checked against the contract. */
+/** Creates (no product) or updates a product; the form checked the body against the contract. */
 export function useSaveProduct(product?: Product) {
   const refresh = useRefreshProducts();
   return useMutation({
-    mutationFn: (values: ProductFormValues) => {
-      const body = toProductBody(values, Boolean(product));
-      return product
-        ? updateProduct(product.id, checkedBody(UpdateProduct, body))
-        : createProduct(checkedBody(CreateProduct, body));
-    },
+    mutationFn: (body: CreateProduct | UpdateProduct) =>
+      product ? updateProduct(product.id, body) : createProduct(body as CreateProduct),
     onSuccess: refresh,
   });
 }
