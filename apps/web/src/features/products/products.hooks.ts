@@ -1,8 +1,6 @@
-import { type CreateProduct, LotSetup, type Product, type UpdateProduct } from '@promo/contract';
+import type { CreateProduct, LotSetup, Product, UpdateProduct } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { checkedBody } from '../../lib/checked-body.ts';
-import { type LotDraft, toLotSetup } from './product-form-model.ts';
 import {
   createLots,
   createProduct,
@@ -33,11 +31,11 @@ export function useDeleteProduct() {
   return useMutation({ mutationFn: deleteProduct, onSuccess: refresh });
 }
 
-/** New lots move stock to shops: the lots and the products' stock change. */
+/** New lots (the body checked by the form) move stock to shops: the lots and the products' stock change. */
 export function useCreateLots() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (lots: LotDraft[]) => createLots(checkedBody(LotSetup, toLotSetup(lots))),
+    mutationFn: (body: LotSetup) => createLots(body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: lotKeys.all });
       await queryClient.invalidateQueries({ queryKey: productKeys.all });

@@ -1,0 +1,78 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerMarketLocales } from '../../lib/locales/market.ts';
+import { LotSetupForm } from './lot-setup-form.tsx';
+
+beforeAll(() => {
+  registerMarketLocales();
+  // Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Empty option lists; keeps what was posted. */
+function fakeServer(): unknown[] {
+  const posted: unknown[] = [];
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    if (init.method === 'POST') posted.push(JSON.parse(String(init.body)));
+    return new Response(JSON.stringify({ items: [], total: 0, page: 1, pageSize: 200 }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return posted;
+}
+
+function renderForm() {
+  const client = new QueryClient({
+    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+  });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <LotSetupForm />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('lot setup form', () => {
+  it('puts the spec messages on the lot’s fields and sends nothing', async () => {
+    const posted = fakeServer();
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar tienda' }));
+    expect(screen.getByLabelText('Cantidad 2')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Cantidad 1'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar lotes' }));
+    await waitFor(() => expect(screen.getByText('Cada lote debe tener un producto.')).toBeTruthy());
+    expect(screen.getAllByText('Las cantidades de los lotes deben ser mayores que cero.')).toHaveLength(1);
+    expect(posted).toEqual([]);
+  });
+
+  it('says a setup needs a lot, and a lot a shop', async () => {
+    fakeServer();
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar la tienda 1 del lote 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar lote' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar lotes' }));
+    await waitFor(() => expect(screen.getByText('Cada lote debe tener al menos una tienda.')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar el lote 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar el lote 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar lotes' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Debe agregar al menos un lote.'));
+  });
+});
