@@ -24,6 +24,7 @@ export function CounterPage() {
   const country = useQuery({ ...countryQuery(tenant?.countryCode ?? ''), enabled: Boolean(tenant) });
   const inputRef = useRef<HTMLInputElement>(null);
   const redeemRef = useRef<HTMLButtonElement>(null);
+  // left as state, not react-hook-form: each keystroke re-reads the scan for its hint; focus moves by hand
   const [input, setInput] = useState('');
   const [query, setQuery] = useState<CounterQuery | null>(null);
   const [selected, setSelected] = useState<string | null>(null);

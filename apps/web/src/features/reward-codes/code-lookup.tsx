@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { RewardCode } from '@promo/contract';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
@@ -16,7 +16,8 @@ import { useCodeLookup, useRevokeCode } from './reward-codes.hooks.ts';
 export function CodeLookup() {
   const { t } = useTranslation();
   const { role, timeZone, locale } = useBackOffice();
-  const [input, setInput] = useState('');
+  // no schema: the look-up takes a code or an identity as the counter reads it, and a blank is ignored
+  const form = useForm<{ input: string }>({ defaultValues: { input: '' } });
   const isAdmin = role === 'ADMIN';
   const lookup = useCodeLookup();
   const code: RewardCode | undefined = lookup.data;
@@ -58,18 +59,16 @@ export function CodeLookup() {
   return (
     <Stack>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={form.handleSubmit(({ input }) => {
           const value = normaliseCounterInput(input);
           if (value) lookup.mutate(value);
-        }}
+        })}
         noValidate
       >
         <Group align="flex-end">
           <TextInput
             label={t('codes.lookupLabel')}
-            value={input}
-            onChange={(event) => setInput(event.currentTarget.value)}
+            {...form.register('input')}
             autoComplete="off"
             w={280}
             styles={{ input: { fontFamily: 'monospace' } }}
