@@ -55,6 +55,7 @@ export async function lockCampaign(tx: Tx, tenantId: string, id: string): Promis
 }
 
 /** Whether anyone has taken part in the campaign. */
+// crosses into participations: participations depends on campaigns, so asking its face would close a cycle; a read of one row
 export async function hasParticipations(tx: Tx, tenantId: string, campaignId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: participations.id })

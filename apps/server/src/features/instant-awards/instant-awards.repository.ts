@@ -167,6 +167,7 @@ export async function claimMoment(
 }
 
 /** The award of one participation, with where to claim it. */
+// crosses into centres: the award answer with its centre, one read on the participation path
 export async function findAward(tx: Tx, tenantId: string, participationId: string) {
   const [row] = await queryRows<{
     name: string;
@@ -187,6 +188,8 @@ export async function findAward(tx: Tx, tenantId: string, participationId: strin
 }
 
 /** The participation of a campaign by a person with this identity number. */
+// crosses into participants: the participation and its identity number checked in one read
+// crosses into participations: the participation and its identity number checked in one read
 export async function findPersonParticipation(
   tx: Tx,
   tenantId: string,
@@ -204,6 +207,7 @@ export async function findPersonParticipation(
   return rows.length > 0;
 }
 
+// crosses into participants: the awards list shows who won, ordered and read in one statement
 export async function findAwards(tx: Tx, tenantId: string, campaignId: string) {
   return queryRows<{
     moment_at: Date | string;

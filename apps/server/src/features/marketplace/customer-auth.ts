@@ -14,10 +14,11 @@ import {
   type SignInPolicy,
 } from '../auth/index.ts';
 import { findCampaignByName } from '../campaigns/index.ts';
+import { participantByCedula } from '../participants/index.ts';
 import { publicTenant } from '../participations/index.ts';
 import { balanceOf, holdsPoints } from '../points/index.ts';
 import { type CustomerClaims, signCustomerToken } from './customer-token.ts';
-import { findPersonByCedula, insertOtp, lockLatestOtp, updateOtp } from './customers.repository.ts';
+import { insertOtp, lockLatestOtp, updateOtp } from './customers.repository.ts';
 import { activeMarketplacesOf } from './marketplaces.repository.ts';
 
 /**
@@ -46,12 +47,12 @@ async function whoIs(
     const campaign = await findCampaignByName(tx, tenant.id, campaignName);
     if (!campaign || campaign.archived || !campaign.activatedAt || !holdsPoints(campaign))
       throw new AppError('NOT_FOUND');
-    const person = await findPersonByCedula(tx, tenant.id, cedula);
+    const person = await participantByCedula(tx, tenant.id, cedula);
     const notFound = purpose === 'marketplace' ? 'MARKETPLACE_USER_NOT_FOUND' : 'POINTS_USER_NOT_FOUND';
     if (!person?.email) throw new AppError(notFound, [{ path: 'cedula', code: notFound }]);
     if (purpose === 'transactions' && (await balanceOf(tx, tenant.id, campaign.id, person.id)) === null)
       throw new AppError(notFound, [{ path: 'cedula', code: notFound }]);
-    return { tenant, campaign, person: { ...person, email: person.email } };
+    return { tenant, campaign, person: { id: person.id, name: person.name, email: person.email } };
   });
 }
 

@@ -1,10 +1,10 @@
 import type { CustomerTransaction, CustomerTransactions, PublicMarketplace } from '@promo/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { findParticipantById } from '../participants/index.ts';
 import { balanceOf } from '../points/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import type { CustomerClaims } from './customer-token.ts';
-import { findPersonName } from './customers.repository.ts';
 import { getMarketplaceRow } from './marketplaces.service.ts';
 import { customerOrders, transactionsPage } from './orders.repository.ts';
 import { storefront } from './storefront.ts';
@@ -20,7 +20,7 @@ export async function customerMarketplace(
     if (marketplace.campaignId !== claims.campaignId) throw new AppError('NOT_FOUND');
     const tenant = await findTenantById(tx, claims.tenantId);
     if (!tenant) throw new AppError('NOT_FOUND');
-    const person = await findPersonName(tx, claims.tenantId, claims.participantId);
+    const person = await findParticipantById(tx, claims.tenantId, claims.participantId);
     const balance = (await balanceOf(tx, claims.tenantId, claims.campaignId, claims.participantId)) ?? 0;
     return storefront(ctx, tx, tenant, marketplace, { name: person?.name ?? null, balance });
   });

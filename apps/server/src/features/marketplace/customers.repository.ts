@@ -1,26 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { customerOtps, participants } from '../../db/schema.ts';
+import { customerOtps } from '../../db/schema.ts';
 
 export type OtpRow = typeof customerOtps.$inferSelect;
-
-/** The person of an identity number, with what sign-in needs. */
-export async function findPersonByCedula(tx: Tx, tenantId: string, cedula: string) {
-  const [person] = await tx
-    .select({ id: participants.id, name: participants.name, email: participants.email })
-    .from(participants)
-    .where(and(eq(participants.tenantId, tenantId), eq(participants.cedula, cedula)));
-  return person;
-}
-
-/** The person's name, if the person exists. */
-export async function findPersonName(tx: Tx, tenantId: string, participantId: string) {
-  const [person] = await tx
-    .select({ name: participants.name })
-    .from(participants)
-    .where(and(eq(participants.tenantId, tenantId), eq(participants.id, participantId)));
-  return person;
-}
 
 /**
  * Writes a one-time code whose hash is bound to its row's id: inserted with a blank hash, then the

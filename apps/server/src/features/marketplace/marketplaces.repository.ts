@@ -30,6 +30,7 @@ export async function productIdsOf(tx: Tx, tenantId: string, marketplaceId: stri
 }
 
 /** The tenant's products among these ids, with their kind and codes still to hand out. */
+// crosses into products: TODO(#17): move to the products face (it reads products' tables only)
 export async function productsWithCodes(
   tx: Tx,
   tenantId: string,
@@ -139,6 +140,7 @@ export type OfferedProductRow = {
 };
 
 /** A marketplace's active products, in its order, with their codes still to hand out. */
+// crosses into products: the storefront: offered, active products in the marketplace order, one read
 export async function offeredProductRows(
   tx: Tx,
   tenantId: string,

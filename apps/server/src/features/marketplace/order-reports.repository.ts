@@ -45,6 +45,10 @@ export type OrderRow = {
   cursor_at: string;
 };
 
+// crosses into products: the report filters, sorts and pages over the joined names
+// crosses into participants: the report filters, sorts and pages over the joined names
+// crosses into centres: the report filters, sorts and pages over the joined names
+// crosses into reward-codes: the voucher status beside each order, in the same page
 function select(
   where: SQL,
   after: { at: string; id: string } | null,
@@ -126,6 +130,9 @@ export type OrderTotalsRow = {
 };
 
 /** Orders, points and vouchers picked up per shop and product. */
+// crosses into products: totals grouped by shop and product name in one statement
+// crosses into centres: totals grouped by shop and product name in one statement
+// crosses into reward-codes: picked-up vouchers counted in the same group
 export async function orderTotals(tx: Tx, tenantId: string, f: OrderFilter): Promise<OrderTotalsRow[]> {
   return queryRows<OrderTotalsRow>(
     tx,

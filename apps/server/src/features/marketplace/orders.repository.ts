@@ -9,28 +9,9 @@ import {
   redemptionCentres,
 } from '../../db/schema.ts';
 
-/** Writes a pickup voucher (a reward code assigned to the person, bound to the shop); none if the code is taken. */
-export async function insertVoucher(
-  tx: Tx,
-  v: {
-    tenantId: string;
-    code: string;
-    campaignId: string;
-    participantId: string;
-    centreId: string;
-    now: Date;
-  },
-): Promise<string | undefined> {
-  const [row] = await queryRows<{ code: string }>(
-    tx,
-    sql`insert into reward_codes (tenant_id, code, campaign_id, status, participant_id, assigned_at, centre_id)
-          values (${v.tenantId}, ${v.code}, ${v.campaignId}, 'assigned', ${v.participantId}, ${v.now}, ${v.centreId})
-          on conflict do nothing returning code`,
-  );
-  return row?.code;
-}
-
 /** The product as the marketplace offers it and the chosen shop (if active), in one read. */
+// crosses into products: the offer, its product and the active shop in one read (order path; round trips guarded)
+// crosses into centres: the offer, its product and the active shop in one read (order path; round trips guarded)
 export async function findOffer(
   tx: Tx,
   tenantId: string,
@@ -61,24 +42,6 @@ export async function findOffer(
   return found;
 }
 
-/** Claims one available code of a digital product for the order (FOR UPDATE SKIP LOCKED). */
-export async function claimProductCode(
-  tx: Tx,
-  c: { tenantId: string; productId: string; orderId: string; now: Date },
-): Promise<string | undefined> {
-  const { tenantId, orderId, now } = c;
-  const [claimed] = await queryRows<{ code: string }>(
-    tx,
-    sql`update product_codes set status = 'claimed', order_id = ${orderId}, claimed_at = ${now}
-          where (tenant_id, product_id, code) = (
-            select tenant_id, product_id, code from product_codes
-            where tenant_id = ${tenantId} and product_id = ${c.productId} and status = 'available'
-            limit 1 for update skip locked)
-          returning code`,
-  );
-  return claimed?.code;
-}
-
 export type PlacedOrder = {
   tenantId: string;
   orderId: string;
@@ -102,6 +65,7 @@ export type PlacedOrder = {
  * (claimed < received) — and writes the order only when both were taken. Answers what it took
  * (0 or 1 each): every buyer of the product waits on its row here.
  */
+// crosses into products: takes the product unit and the shop unit and writes the order in one statement, so a unit is never sold twice
 export async function takeUnitAndPlaceOrder(
   tx: Tx,
   o: PlacedOrder,
@@ -136,6 +100,7 @@ export async function takeUnitAndPlaceOrder(
 }
 
 /** A marketplace with its campaign (one read). */
+// crosses into campaigns: the marketplace and its campaign in one read (order path; round trips guarded)
 export async function findMarketplaceWithCampaign(tx: Tx, tenantId: string, marketplaceId: string) {
   const [found] = await tx
     .select({ marketplace: marketplaces, campaign: campaigns })
@@ -199,6 +164,7 @@ export type TransactionRow = {
 };
 
 /** A person's ledger entries and code-paid orders of a campaign, newest first, and how many. */
+// crosses into points: ledger entries and code orders merged, ordered and paged in one statement
 export async function transactionsPage(
   tx: Tx,
   who: { tenantId: string; campaignId: string; participantId: string },
@@ -224,6 +190,8 @@ export async function transactionsPage(
 }
 
 /** Orders by id, as the customer sees them (with the pickup shop). */
+// crosses into products: the order answer with product and shop names in one read
+// crosses into centres: the order answer with product and shop names in one read
 export async function customerOrders(tx: Tx, tenantId: string, orderIds: string[]): Promise<CustomerOrder[]> {
   if (orderIds.length === 0) return [];
   const rows = await queryRows<OrderRow>(

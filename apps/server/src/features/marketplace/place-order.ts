@@ -5,9 +5,10 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { post, type UsedCode } from '../points/index.ts';
-import { codeLength, generateCodes } from '../reward-codes/index.ts';
+import { claimProductCode } from '../products/index.ts';
+import { codeLength, generateCodes, insertVoucherCode } from '../reward-codes/index.ts';
 import type { MarketplaceRow } from './marketplaces.repository.ts';
-import { claimProductCode, findOffer, insertVoucher, takeUnitAndPlaceOrder } from './orders.repository.ts';
+import { findOffer, takeUnitAndPlaceOrder } from './orders.repository.ts';
 
 export type Payment = { kind: 'points' } | { kind: 'code'; used: UsedCode };
 
@@ -54,7 +55,7 @@ async function issueVoucher(
 ): Promise<string> {
   for (;;) {
     const [code] = generateCodes(1, codeLength(1_000_000));
-    const issued = await insertVoucher(tx, { ...v, code: code as string });
+    const issued = await insertVoucherCode(tx, { ...v, code: code as string });
     if (issued) return issued;
   }
 }

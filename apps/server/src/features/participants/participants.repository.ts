@@ -26,8 +26,10 @@ export function toParticipant(row: ParticipantRow, participationCount: number): 
 }
 
 // written out: drizzle renders bare column names inside a sub-select, which would bind to `pp`
+// crosses into participations: the count beside each person of a page, in the same statement
 const participationCount = sql<number>`(select count(*)::int from participations pp where pp.tenant_id = "participants"."tenant_id" and pp.participant_id = "participants"."id")`;
 
+// crosses into participations: the page filters on the campaign a person took part in
 export async function listParticipants(
   tx: Tx,
   tenantId: string,
@@ -108,6 +110,8 @@ export async function findParticipantByCedula(tx: Tx, tenantId: string, cedula: 
   return row;
 }
 
+// crosses into participations: a person's participations with their campaign names, one read
+// crosses into campaigns: a person's participations with their campaign names, one read
 export async function participationsOf(tx: Tx, tenantId: string, participantId: string) {
   return tx
     .select({
@@ -164,6 +168,7 @@ export async function upsertParticipantRow(
  * Erases a person's personal data: identity, name, contact, birthdate and their form answers.
  * Birth year, sex and department stay, unlinked from anyone, for the campaign statistics.
  */
+// crosses into participations: erasing a person blanks their answers in the same transaction (participations depends on participants)
 export async function eraseParticipant(tx: Tx, tenantId: string, id: string, now: Date): Promise<boolean> {
   const rows = await tx
     .update(participants)
@@ -198,4 +203,49 @@ export async function lockParticipantRow(
     .where(and(eq(participants.tenantId, tenantId), eq(participants.cedula, cedula)))
     .for('update');
   return row?.id;
+}
+
+/** What other features see of a person: id, identity number, name and email (no counts). */
+export type PersonSummary = { id: string; cedula: string | null; name: string | null; email: string | null };
+
+const personSummary = {
+  id: participants.id,
+  cedula: participants.cedula,
+  name: participants.name,
+  email: participants.email,
+};
+
+export async function findPersonSummary(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+): Promise<PersonSummary | undefined> {
+  const [row] = await tx
+    .select(personSummary)
+    .from(participants)
+    .where(and(eq(participants.tenantId, tenantId), eq(participants.id, id)));
+  return row;
+}
+
+export async function findPersonSummaryByCedula(
+  tx: Tx,
+  tenantId: string,
+  cedula: string,
+): Promise<PersonSummary | undefined> {
+  const [row] = await tx
+    .select(personSummary)
+    .from(participants)
+    .where(and(eq(participants.tenantId, tenantId), eq(participants.cedula, cedula)));
+  return row;
+}
+
+/** People by id: identity number and name of each found. */
+export async function findPeopleByIds(tx: Tx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { cedula: string; name: string | null }>();
+  const rows = await queryRows<{ id: string; cedula: string; name: string | null }>(
+    tx,
+    sql`select id, cedula, name from participants
+        where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+  );
+  return new Map(rows.map((r) => [r.id, { cedula: r.cedula, name: r.name }]));
 }

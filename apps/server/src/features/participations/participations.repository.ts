@@ -16,6 +16,7 @@ export type PersonFields = {
  * Creates or updates the person by identity number and locks their row until the transaction
  * ends: concurrent participations of one identity take turns, so per-identity limits hold.
  */
+// crosses into participants: creates or updates the person and locks the row in one statement, so per-identity limits hold under races
 export async function upsertParticipant(
   tx: Tx,
   tenantId: string,
@@ -52,6 +53,7 @@ export async function upsertParticipant(
 }
 
 /** The campaigns of a group (the scope of group rules). */
+// crosses into campaigns: group rules read in the participation transaction; TODO(#17): move to the campaign lookup
 export async function groupCampaignIds(tx: Tx, tenantId: string, groupId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: campaigns.id })
@@ -91,6 +93,7 @@ export async function insertParticipation(
 }
 
 /** The blacklist entry that matches any of the person's values, tenant-wide or for the campaign. */
+// crosses into blacklist: checked in the participation transaction; TODO(#17): move to the blacklist face
 export async function findBlacklisted(
   tx: Tx,
   tenantId: string,

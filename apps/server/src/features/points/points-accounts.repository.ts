@@ -1,7 +1,6 @@
 import type { PointsAccount } from '@promo/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { participants } from '../../db/schema.ts';
 import { maskIdentity } from '../../platform/privacy.ts';
 
 type AccountRow = {
@@ -27,6 +26,8 @@ export function toAccount(r: AccountRow, mask: boolean): PointsAccount {
   };
 }
 
+// crosses into participants: the accounts page filters on the identity number and shows names, paged and counted in one statement
+// crosses into campaigns: the accounts page shows campaign names, paged in one statement
 function accountsQuery(
   tenantId: string,
   f: { campaignId?: string | undefined; cedula?: string | undefined; participantId?: string },
@@ -70,33 +71,4 @@ export async function accountsOfPerson(
     tx,
     sql`${ACCOUNT_COLUMNS} ${accountsQuery(tenantId, { participantId })} order by c.name`,
   );
-}
-
-/** The person (participant) by id, with what the points screen shows of them. */
-export async function findPerson(tx: Tx, tenantId: string, participantId: string) {
-  const [person] = await tx
-    .select({ id: participants.id, cedula: participants.cedula, name: participants.name })
-    .from(participants)
-    .where(and(eq(participants.tenantId, tenantId), eq(participants.id, participantId)));
-  return person;
-}
-
-/** The id of the person an adjustment names, by id or else by identity number. */
-export async function findPersonId(
-  tx: Tx,
-  tenantId: string,
-  who: { participantId?: string | undefined; cedula?: string | undefined },
-): Promise<{ id: string } | undefined> {
-  const [person] = await tx
-    .select({ id: participants.id })
-    .from(participants)
-    .where(
-      and(
-        eq(participants.tenantId, tenantId),
-        who.participantId
-          ? eq(participants.id, who.participantId)
-          : eq(participants.cedula, who.cedula ?? ''),
-      ),
-    );
-  return person;
 }

@@ -4,15 +4,10 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
+import { findParticipantById, participantByCedula } from '../participants/index.ts';
 import { ledgerPage, toLedgerEntry } from './ledger.repository.ts';
 import { pointsCampaign, post } from './points.service.ts';
-import {
-  accountsOfPerson,
-  accountsPage,
-  findPerson,
-  findPersonId,
-  toAccount,
-} from './points-accounts.repository.ts';
+import { accountsOfPerson, accountsPage, toAccount } from './points-accounts.repository.ts';
 
 /** Balances per person and campaign, most recently moved first. */
 export async function listAccounts(
@@ -40,8 +35,9 @@ export async function personPoints(
   const { tenantId, role } = actorOf(ctx);
   const mask = shouldMask(role);
   return inTenant(ctx, async (tx) => {
-    const person = await findPerson(tx, tenantId, participantId);
-    if (!person) throw new AppError('NOT_FOUND');
+    const found = await findParticipantById(tx, tenantId, participantId);
+    if (!found) throw new AppError('NOT_FOUND');
+    const person = { id: found.id, cedula: found.cedula, name: found.name };
     const accounts = await accountsOfPerson(tx, tenantId, participantId);
     const ledger = await ledgerPage(
       tx,
@@ -68,7 +64,9 @@ export async function adjustPoints(ctx: Ctx, input: PointsAdjustment, key: strin
   const now = ctx.clock.now();
   return inTenant(ctx, async (tx) => {
     const campaign = await pointsCampaign(tx, actor.tenantId, input.campaignId);
-    const person = await findPersonId(tx, actor.tenantId, input);
+    const person = input.participantId
+      ? await findParticipantById(tx, actor.tenantId, input.participantId)
+      : await participantByCedula(tx, actor.tenantId, input.cedula ?? '');
     if (!person) throw new AppError('POINTS_USER_NOT_FOUND');
     return idempotent(
       tx,

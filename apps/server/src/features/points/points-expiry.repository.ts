@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
-/** Every brand's tenant id (not the platform's), read without a tenant scope. */
-export async function brandTenantIds(tx: Tx): Promise<Array<{ id: string }>> {
-  return queryRows<{ id: string }>(tx, sql`select id from tenants where not is_platform order by id`);
-}
-
 /** A tenant's campaigns that hold points and have an expiry policy, with their country's time zone. */
+// crosses into campaigns: TODO(#17): move to the campaign lookup (with the country time zone)
+// crosses into countries: TODO(#17): the time zone through the country lookup
 export async function campaignsWithExpiry(
   tx: Tx,
   tenantId: string,
@@ -20,6 +17,7 @@ export async function campaignsWithExpiry(
 }
 
 /** The accounts with a balance in campaigns with an expiry policy (of one campaign if given). */
+// crosses into campaigns: accounts of campaigns with an expiry policy, selected in one statement
 export async function expirableAccounts(
   tx: Tx,
   tenantId: string,

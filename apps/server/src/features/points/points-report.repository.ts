@@ -30,6 +30,7 @@ function toSummary(r: SummaryRow): PointsSummary {
  * Per campaign holding points: what the ledger issued, spent, expired and adjusted down in the
  * window (`from` inclusive, `to` exclusive), and what the accounts hold now.
  */
+// crosses into campaigns: a summary row for each campaign, with none moved too, in one statement
 export async function pointsSummaries(
   tx: Tx,
   tenantId: string,

@@ -35,6 +35,7 @@ function toBatch(r: BatchRow): RedeemCodeBatch {
 }
 
 /** Batches with their code counts, newest first (one by id, or a page of a campaign's). */
+// crosses into products: the batches list shows the product name, paged in one statement
 export async function findBatches(
   tx: Tx,
   tenantId: string,
@@ -68,15 +69,6 @@ export async function countBatches(
         ${campaignId ? sql`and campaign_id = ${campaignId}` : sql``}`,
   );
   return Number(counted?.n ?? 0);
-}
-
-/** Whether the tenant has this product (a batch's codes may be worth it). */
-export async function productExists(tx: Tx, tenantId: string, productId: string): Promise<boolean> {
-  const [product] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from products where tenant_id = ${tenantId} and id = ${productId}`,
-  );
-  return Boolean(product);
 }
 
 export async function insertBatch(

@@ -15,6 +15,7 @@ import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
+import { productExists } from '../products/index.ts';
 import { codeLength, generateCodes } from '../reward-codes/index.ts';
 import { pointsCampaign } from './points.service.ts';
 import {
@@ -23,7 +24,6 @@ import {
   findBatches,
   insertBatch,
   insertCodes,
-  productExists,
   uploadedCodesSql,
 } from './redeem-codes.repository.ts';
 

@@ -39,6 +39,7 @@ function toLots(rows: LotRow[]): Lot[] {
 }
 
 /** Lots with their shops, oldest first (of one product, or these ids). */
+// crosses into centres: lots with their shops' names, ordered by shop name in one statement
 export async function findLots(
   tx: Tx,
   tenantId: string,
@@ -58,15 +59,6 @@ export async function findLots(
         order by l.created_at, l.id, c.name`,
   );
   return toLots(rows);
-}
-
-/** Whether the tenant has this redemption centre (a shop). */
-export async function shopExists(tx: Tx, tenantId: string, centreId: string): Promise<boolean> {
-  const [centre] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from redemption_centres where tenant_id = ${tenantId} and id = ${centreId}`,
-  );
-  return Boolean(centre);
 }
 
 /** Writes a lot and its amounts per shop; answers the lot's id. */

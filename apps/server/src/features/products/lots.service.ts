@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { findLots, insertLot, receiveInShop, shopExists, unitsInShops } from './lots.repository.ts';
+import { centreExists } from '../centres/index.ts';
+import { findLots, insertLot, receiveInShop, unitsInShops } from './lots.repository.ts';
 import { lockProduct } from './products.repository.ts';
 
 export async function listLots(ctx: Ctx, productId: string | undefined): Promise<{ items: Lot[] }> {
@@ -32,7 +33,7 @@ async function placeLot(
   for (const [j, shop] of lot.shops.entries()) {
     if (seen.has(shop.centreId)) throw fieldError(`lots.${i}.shops.${j}.centreId`, 'DUPLICATE_VALUE');
     seen.add(shop.centreId);
-    if (!(await shopExists(tx, tenantId, shop.centreId)))
+    if (!(await centreExists(tx, tenantId, shop.centreId)))
       throw fieldError(`lots.${i}.shops.${j}.centreId`, 'FIELD_INVALID');
   }
   const lotId = await insertLot(tx, {

@@ -10,6 +10,7 @@ export type ProductRow = typeof products.$inferSelect;
 const byId = (tenantId: string, id: string) => and(eq(products.tenantId, tenantId), eq(products.id, id));
 
 /** Stock per shop of products, from their lots (received) and orders (claimed). */
+// crosses into centres: a product's stock per shop with shop names, one read
 export async function shopStock(tx: Tx, tenantId: string, productIds: string[]) {
   if (productIds.length === 0) return new Map<string, ShopStock[]>();
   const rows = await queryRows<{
@@ -49,6 +50,7 @@ export async function shopStock(tx: Tx, tenantId: string, productIds: string[]) 
 }
 
 /** Products as the back office sees them: with their codes, orders and stock per shop. */
+// crosses into marketplace: the orders of each product listed, one read; marketplace depends on products, so asking its face would close a cycle
 export async function describeProducts(tx: Tx, tenantId: string, rows: ProductRow[]): Promise<Product[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
@@ -171,4 +173,31 @@ export function uploadedProductCodesSql(tenantId: string, productId: string): { 
         on conflict do nothing returning 1)
       select count(*)::int as n from inserted`,
   };
+}
+
+/** Claims one available code of a digital product for the order (FOR UPDATE SKIP LOCKED). */
+export async function claimProductCode(
+  tx: Tx,
+  c: { tenantId: string; productId: string; orderId: string; now: Date },
+): Promise<string | undefined> {
+  const { tenantId, orderId, now } = c;
+  const [claimed] = await queryRows<{ code: string }>(
+    tx,
+    sql`update product_codes set status = 'claimed', order_id = ${orderId}, claimed_at = ${now}
+          where (tenant_id, product_id, code) = (
+            select tenant_id, product_id, code from product_codes
+            where tenant_id = ${tenantId} and product_id = ${c.productId} and status = 'available'
+            limit 1 for update skip locked)
+          returning code`,
+  );
+  return claimed?.code;
+}
+
+/** Whether the tenant has this product (a batch's codes may be worth it). */
+export async function productExists(tx: Tx, tenantId: string, productId: string): Promise<boolean> {
+  const [product] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from products where tenant_id = ${tenantId} and id = ${productId}`,
+  );
+  return Boolean(product);
 }

@@ -7,6 +7,7 @@ import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.t
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { getCampaignRow } from '../campaigns/index.ts';
+import { participantsByIds } from '../participants/index.ts';
 import { ALGORITHM, drawPositionsAsync, EntryListReader } from './draw-algorithm.ts';
 import { winnerNotification } from './notifications.ts';
 import {
@@ -14,7 +15,6 @@ import {
   type EntryListSpec,
   findDraw,
   findPendingCommitment,
-  findPeople,
   insertDraw,
   lastEntryId,
   participantsOfEntries,
@@ -83,7 +83,7 @@ export async function toResult(
   campaign: Pick<CampaignRow, 'title'>,
   certificate: DrawCertificate,
 ): Promise<DrawResult> {
-  const people = await findPeople(tx, actorOf(ctx).tenantId, [
+  const people = await participantsByIds(tx, actorOf(ctx).tenantId, [
     ...new Set([...certificate.winners, ...certificate.alternates].map((e) => e.participantId)),
   ]);
   const mask = shouldMask(actorOf(ctx).role);

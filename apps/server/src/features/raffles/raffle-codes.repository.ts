@@ -33,6 +33,7 @@ export async function findAvailableCode(tx: Tx, tenantId: string, campaignId: st
  * Consumes the codes for a participation in one statement (each at most once, under any
  * concurrency) and adds one entry per code worth its points. Answers the codes consumed.
  */
+// crosses into participants: uses the codes and writes the entries with the person's department in one statement, so a code gives one entry
 export async function consumeCodes(
   tx: Tx,
   p: {

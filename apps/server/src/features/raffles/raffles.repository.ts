@@ -6,6 +6,7 @@ import { containsPattern } from '../../platform/sql.ts';
 
 export type DrawRow = typeof raffleDraws.$inferSelect;
 
+// crosses into participants: the entry takes the person's department in the same insert (participation path)
 export async function insertParticipationEntry(
   tx: Tx,
   p: { tenantId: string; campaignId: string; participantId: string; participationId: string; now: Date },
@@ -91,16 +92,6 @@ export async function previousWinners(tx: Tx, tenantId: string, campaignId: stri
   return rows.map((r) => r.participant_id);
 }
 
-export async function findPeople(tx: Tx, tenantId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { cedula: string; name: string | null }>();
-  const rows = await queryRows<{ id: string; cedula: string; name: string | null }>(
-    tx,
-    sql`select id, cedula, name from participants
-        where tenant_id = ${tenantId} and id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
-  );
-  return new Map(rows.map((r) => [r.id, { cedula: r.cedula, name: r.name }]));
-}
-
 export async function insertDraw(tx: Tx, values: typeof raffleDraws.$inferInsert): Promise<DrawRow> {
   const [row] = await tx.insert(raffleDraws).values(values).returning();
   return row as DrawRow;
@@ -129,6 +120,8 @@ export async function findStandingDraws(tx: Tx, tenantId: string, campaignId: st
     .orderBy(desc(raffleDraws.drawnAt));
 }
 
+// crosses into participants: a person's points per raffle found by identity number, with campaign names, in one read
+// crosses into campaigns: a person's points per raffle with campaign names, in one read
 export async function pointsOfPerson(
   tx: Tx,
   tenantId: string,
@@ -240,6 +233,7 @@ export type EntryListRow = {
 };
 
 /** A campaign's raffle entries with the person, by id (newest first for the list, keyset for exports). */
+// crosses into participants: the entries list and its exports page (keyset) and filter over the people, in one statement
 export async function findEntries(
   tx: Tx,
   f: EntryFilter,
@@ -255,6 +249,7 @@ export async function findEntries(
   );
 }
 
+// crosses into participants: counts with the same filter over the people as the entries list
 export async function countEntries(tx: Tx, f: EntryFilter): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { getCampaignRow } from '../campaigns/index.ts';
+import { participantsByIds } from '../participants/index.ts';
 import { ENTRIES_HEADER } from './draw-algorithm.ts';
 import { raffleCampaign, toCertificate, toResult } from './draw-winners.ts';
 import { winnerNotification } from './notifications.ts';
@@ -17,7 +18,6 @@ import {
   findDraw,
   findDraws,
   findEntries,
-  findPeople,
   findStandingDraws,
   pointsOfPerson,
   streamEntryList,
@@ -103,7 +103,7 @@ export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' 
     const draws = await findStandingDraws(tx, tenantId, campaignId);
     const certificates = draws.map((d) => toCertificate(d, campaign.name));
     const mask = shouldMask(actorOf(ctx).role);
-    const people = await findPeople(tx, tenantId, [
+    const people = await participantsByIds(tx, tenantId, [
       ...new Set(certificates.flatMap((c) => [...c.winners, ...c.alternates].map((e) => e.participantId))),
     ]);
     await audit(tx, ctx, {

@@ -3,4 +3,4 @@
 export { assignCode } from './assign-code.ts';
 export { codeLength, generateCodes } from './code-generator.ts';
 export { generateCodesJob } from './generate-codes.ts';
-export { operatorCentre } from './reward-codes.repository.ts';
+export { insertVoucherCode, operatorCentre } from './reward-codes.repository.ts';

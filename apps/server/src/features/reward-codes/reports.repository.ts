@@ -37,6 +37,9 @@ export type RedemptionReportRow = {
 export type RedemptionCursor = { at: string; id: string };
 
 /** Redemptions in time order after a keyset cursor (reports and lists page this way). */
+// crosses into campaigns: the redemptions report filters, sorts and pages over joined names
+// crosses into centres: the redemptions report filters, sorts and pages over joined names
+// crosses into users: the redemptions report shows the operator, in the same page
 export async function redemptionsAfter(
   tx: Tx,
   f: RedemptionFilter,
@@ -73,6 +76,7 @@ export async function countRedemptions(tx: Tx, f: RedemptionFilter): Promise<num
 }
 
 /** Standing redemptions per centre and local day (in `timeZone`). */
+// crosses into centres: redemptions grouped by centre in one statement
 export async function redemptionTotals(tx: Tx, f: RedemptionFilter, timeZone: string) {
   return queryRows<{ centre_code: string; centre_name: string; day: string; redemptions: number }>(
     tx,
@@ -84,6 +88,7 @@ export async function redemptionTotals(tx: Tx, f: RedemptionFilter, timeZone: st
 }
 
 /** Codes per campaign by state. */
+// crosses into campaigns: a row for each campaign, with no codes too, in one statement
 export async function codeTotals(tx: Tx, tenantId: string, campaignId?: string) {
   return queryRows<{
     campaign_id: string;

@@ -50,6 +50,8 @@ export async function countBatch(tx: Tx, tenantId: string, batchId: string): Pro
   return Number(row?.n ?? 0);
 }
 
+// crosses into campaigns: a code with its campaign and holder in one read (redeem path)
+// crosses into participants: a code with its campaign and holder in one read (redeem path)
 export async function findCodeRow(tx: Tx, tenantId: string, code: string) {
   const [row] = await tx
     .select({
@@ -70,6 +72,8 @@ export async function findCodeRow(tx: Tx, tenantId: string, code: string) {
   return row;
 }
 
+// crosses into campaigns: a person's codes by identity number, with campaigns, in one read
+// crosses into participants: a person's codes by identity number, with campaigns, in one read
 export async function codesOfPerson(tx: Tx, tenantId: string, cedula: string) {
   return tx
     .select({
@@ -90,6 +94,7 @@ export async function codesOfPerson(tx: Tx, tenantId: string, cedula: string) {
     .orderBy(desc(rewardCodes.assignedAt));
 }
 
+// crosses into centres: redemptions with their centre names, one read
 export async function redemptionsOf(tx: Tx, tenantId: string, codes: string[]) {
   if (codes.length === 0) return [];
   return tx
@@ -184,6 +189,8 @@ export async function revokeCodeRow(
  * No row back means one of those failed (the caller says which); the unique index on standing
  * redemptions is the last line against a double redemption.
  */
+// crosses into campaigns: the campaign's window is checked in the same statement that redeems the code
+// crosses into centres: the centre is allowed in the same statement that redeems the code, so a code is redeemed once where it may be
 export async function redeemCodeRow(
   tx: Tx,
   values: { tenantId: string; code: string; centreId: string; operatorId: string; now: Date },
@@ -211,6 +218,7 @@ export async function redeemCodeRow(
 }
 
 /** Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there). */
+// crosses into centres: TODO(#17): move to the centres face (a read of its centres and groups only)
 export async function centreAllowed(
   tx: Tx,
   tenantId: string,
@@ -229,6 +237,7 @@ export async function centreAllowed(
   return Boolean(row?.ok);
 }
 
+// crosses into centres: the standing redemption with its centre name, one read
 export async function standingRedemption(tx: Tx, tenantId: string, code: string) {
   const [row] = await tx
     .select({
@@ -289,6 +298,8 @@ export async function findRedemption(tx: Tx, tenantId: string, id: string) {
 }
 
 /** The active centre of an operator, or null. */
+// crosses into centres: the operator's active centre in one read (redeem path)
+// crosses into users: the operator's active centre in one read (redeem path)
 export async function operatorCentre(
   tx: Tx,
   tenantId: string,
@@ -322,4 +333,25 @@ export function stagedCodeStatements(
           on conflict do nothing returning 1)
         select count(*)::int as n from inserted`,
   };
+}
+
+/** Writes a pickup voucher (a reward code assigned to the person, bound to the shop); none if the code is taken. */
+export async function insertVoucherCode(
+  tx: Tx,
+  v: {
+    tenantId: string;
+    code: string;
+    campaignId: string;
+    participantId: string;
+    centreId: string;
+    now: Date;
+  },
+): Promise<string | undefined> {
+  const [row] = await queryRows<{ code: string }>(
+    tx,
+    sql`insert into reward_codes (tenant_id, code, campaign_id, status, participant_id, assigned_at, centre_id)
+          values (${v.tenantId}, ${v.code}, ${v.campaignId}, 'assigned', ${v.participantId}, ${v.now}, ${v.centreId})
+          on conflict do nothing returning code`,
+  );
+  return row?.code;
 }

@@ -19,6 +19,7 @@ function where(scope: StatisticsScope): SQL {
     ${scope.to ? sql`and p.local_day <= ${scope.to}::date` : sql``}`;
 }
 
+// crosses into participations: statistics owns no table: it counts participations in one scan
 export async function generalStatistics(tx: Tx, scope: StatisticsScope) {
   const [totals] = await queryRows<{ participations: number; participants: number }>(
     tx,
@@ -43,6 +44,7 @@ export async function generalStatistics(tx: Tx, scope: StatisticsScope) {
   };
 }
 
+// crosses into participations: statistics owns no table: it counts participations in one scan
 export async function departmentStatistics(tx: Tx, scope: StatisticsScope) {
   const rows = await queryRows<{ department: string; participations: number }>(
     tx,
@@ -57,6 +59,8 @@ const AGE = sql`coalesce(extract(year from age(p.local_day, pt.birthdate))::int,
 const BAND = sql`case when ${AGE} is null then 'unknown' when ${AGE} < 18 then 'under-18' when ${AGE} < 25 then '18-24'
   when ${AGE} < 35 then '25-34' when ${AGE} < 45 then '35-44' when ${AGE} < 55 then '45-54' when ${AGE} < 65 then '55-64' else '65+' end`;
 
+// crosses into participations: statistics owns no table: ages and sexes of those who took part, in one scan
+// crosses into participants: statistics owns no table: ages and sexes of those who took part, in one scan
 export async function ageStatistics(tx: Tx, scope: StatisticsScope) {
   const rows = await queryRows<{ band: string; sex: string; participations: number }>(
     tx,
@@ -67,6 +71,8 @@ export async function ageStatistics(tx: Tx, scope: StatisticsScope) {
   return rows.map((r) => ({ band: r.band, sex: r.sex, participations: Number(r.participations) }));
 }
 
+// crosses into participations: statistics owns no table: departments of those who took part, in one scan
+// crosses into participants: statistics owns no table: departments of those who took part, in one scan
 export async function departmentSexStatistics(tx: Tx, scope: StatisticsScope) {
   const rows = await queryRows<{ department: string; sex: string; participations: number }>(
     tx,

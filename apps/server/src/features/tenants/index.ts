@@ -2,6 +2,7 @@
 
 export { ensureDemoTenant } from './demo-tenant.ts';
 export {
+  brandTenantIds,
   countTenantsInCountry,
   findTenantById,
   findTenantBySlug,

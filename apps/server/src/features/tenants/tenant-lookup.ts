@@ -26,6 +26,11 @@ export function findTenantById(tx: Tx, id: string): Promise<TenantRow | undefine
   return tenants.findTenantById(tx, id);
 }
 
+/** Every brand's tenant id (not the platform's), suspended ones too; read without a tenant scope. */
+export function brandTenantIds(tx: Tx): Promise<Array<{ id: string }>> {
+  return tenants.brandTenantIds(tx);
+}
+
 /** How many tenants name the country (one in use cannot be deleted). */
 export function countTenantsInCountry(tx: Tx, countryCode: string): Promise<number> {
   return tenants.countTenantsInCountry(tx, countryCode);

@@ -36,6 +36,11 @@ export async function findTenantBySlug(tx: Tx, slug: string): Promise<TenantRow 
   return row;
 }
 
+/** Every brand's tenant id (not the platform's), in id order. */
+export async function brandTenantIds(tx: Tx): Promise<Array<{ id: string }>> {
+  return tx.select({ id: tenants.id }).from(tenants).where(notPlatform).orderBy(tenants.id);
+}
+
 export async function findTenantById(tx: Tx, id: string): Promise<TenantRow | undefined> {
   const [row] = await tx
     .select()

@@ -25,6 +25,7 @@ export function toUser(row: UserRow): User {
 
 const byId = (tenantId: string, id: string) => and(eq(users.tenantId, tenantId), eq(users.id, id));
 
+// crosses into tenants: the user and the state of their tenant in one read (every signed-in request)
 export async function findPrincipal(tx: Tx, tenantId: string, userId: string): Promise<PrincipalRow | null> {
   const [row] = await tx
     .select({
