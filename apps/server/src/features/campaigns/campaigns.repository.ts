@@ -1,6 +1,7 @@
 import type { Campaign, CampaignListQuery, CampaignState, FormField } from '@promo/contract';
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { campaignGroups, campaignRules, campaigns, participations } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
@@ -331,4 +332,27 @@ export async function deleteRuleRow(tx: Tx, tenantId: string, id: string): Promi
     .where(and(eq(campaignRules.tenantId, tenantId), eq(campaignRules.id, id)))
     .returning({ id: campaignRules.id });
   return rows.length > 0;
+}
+
+/** The campaigns of a group (the scope of group rules). */
+export async function groupCampaignIds(tx: Tx, tenantId: string, groupId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.groupId, groupId)));
+  return rows.map((r) => r.id);
+}
+
+/** A tenant's campaigns that hold points and have an expiry policy, with their country's time zone. */
+// crosses into countries: each campaign with its country's time zone, read together
+export async function campaignsWithExpiry(
+  tx: Tx,
+  tenantId: string,
+): Promise<Array<{ id: string; time_zone: string }>> {
+  return queryRows<{ id: string; time_zone: string }>(
+    tx,
+    sql`select c.id, co.time_zone from campaigns c join countries co on co.code = c.country_code
+        where c.tenant_id = ${tenantId} and c.kind in ('points', 'marketplace')
+          and (c.settings ? 'pointsExpiryDays')`,
+  );
 }

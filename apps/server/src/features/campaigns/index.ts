@@ -11,6 +11,8 @@ export {
   type CampaignRow,
   type CampaignRule,
   campaignState,
+  campaignsWithExpiry,
   formFieldsOf,
+  groupCampaignIds,
 } from './campaigns.repository.ts';
 export { insertSampleCampaign } from './sample-campaign.ts';

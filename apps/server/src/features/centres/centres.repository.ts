@@ -1,6 +1,7 @@
 import type { Centre } from '@promo/contract';
 import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { campaignCentres, centreGroupMembers, centreGroups, redemptionCentres } from '../../db/schema.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
@@ -237,4 +238,23 @@ export async function campaignCentreRows(tx: Tx, tenantId: string, campaignId: s
       ),
     )
     .orderBy(redemptionCentres.name);
+}
+
+/** Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there). */
+export async function centreAllowed(
+  tx: Tx,
+  tenantId: string,
+  campaignId: string,
+  centreId: string,
+  codeCentreId: string | null = null,
+): Promise<boolean> {
+  if (codeCentreId) return codeCentreId === centreId;
+  const [row] = await queryRows<{ ok: boolean }>(
+    tx,
+    sql`select exists (
+          select 1 from campaign_centres cc
+          left join centre_group_members m on m.tenant_id = cc.tenant_id and m.group_id = cc.group_id
+          where cc.tenant_id = ${tenantId} and cc.campaign_id = ${campaignId} and coalesce(cc.centre_id, m.centre_id) = ${centreId}) as ok`,
+  );
+  return Boolean(row?.ok);
 }

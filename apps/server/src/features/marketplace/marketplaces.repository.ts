@@ -29,22 +29,6 @@ export async function productIdsOf(tx: Tx, tenantId: string, marketplaceId: stri
   return rows.map((r) => r.id);
 }
 
-/** The tenant's products among these ids, with their kind and codes still to hand out. */
-// crosses into products: TODO(#17): move to the products face (it reads products' tables only)
-export async function productsWithCodes(
-  tx: Tx,
-  tenantId: string,
-  productIds: string[],
-): Promise<Array<{ id: string; kind: string; codes: number }>> {
-  return queryRows<{ id: string; kind: string; codes: number }>(
-    tx,
-    sql`select p.id, p.kind, (select count(*)::int from product_codes c where c.tenant_id = p.tenant_id
-          and c.product_id = p.id and c.status = 'available') as codes
-        from products p where p.tenant_id = ${tenantId}
-          and p.id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid)`,
-  );
-}
-
 /** A marketplace's products become these, in this order. */
 export async function replaceProducts(
   tx: Tx,

@@ -11,6 +11,7 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
 import { findCampaign } from '../campaigns/index.ts';
 import { pointsCampaign } from '../points/index.ts';
+import { productsWithCodes } from '../products/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import {
   deleteMarketplaceRow,
@@ -19,7 +20,6 @@ import {
   type MarketplaceRow,
   marketplacesPage,
   productIdsOf,
-  productsWithCodes,
   replaceProducts,
   updateMarketplaceRow,
 } from './marketplaces.repository.ts';

@@ -1,5 +1,4 @@
 /** The participations feature's public face: what other features and the app may use. */
 export { isOpen, participate, publicTenant } from './participate.ts';
 export type { ParticipationKindHandler, ParticipationKinds } from './participation-kinds.ts';
-export { groupCampaignIds } from './participations.repository.ts';
 export { maxCodesPerIdentity, minimumAge } from './rules.ts';

@@ -13,12 +13,14 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { localTime } from '../../platform/local-time.ts';
+import { findBlacklisted } from '../blacklist/index.ts';
 import {
   type CampaignRow,
   type CampaignRule,
   campaignState,
   findCampaignWithRules,
   formFieldsOf,
+  groupCampaignIds,
 } from '../campaigns/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
@@ -26,8 +28,6 @@ import { deviceClass } from './device-class.ts';
 import type { ParticipationKinds } from './participation-kinds.ts';
 import {
   countParticipations,
-  findBlacklisted,
-  groupCampaignIds,
   insertParticipation,
   type PersonFields,
   upsertParticipant,

@@ -52,16 +52,6 @@ export async function upsertParticipant(
   return row.id;
 }
 
-/** The campaigns of a group (the scope of group rules). */
-// crosses into campaigns: group rules read in the participation transaction; TODO(#17): move to the campaign lookup
-export async function groupCampaignIds(tx: Tx, tenantId: string, groupId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.groupId, groupId)));
-  return rows.map((r) => r.id);
-}
-
 /** A person's earlier participations in some campaigns: in all, and on one local day. */
 export async function countParticipations(
   tx: Tx,
@@ -90,27 +80,4 @@ export async function insertParticipation(
   const [row] = await tx.insert(participations).values(values).returning({ id: participations.id });
   if (!row) throw new Error('participation insert returned no row');
   return row.id;
-}
-
-/** The blacklist entry that matches any of the person's values, tenant-wide or for the campaign. */
-// crosses into blacklist: checked in the participation transaction; TODO(#17): move to the blacklist face
-export async function findBlacklisted(
-  tx: Tx,
-  tenantId: string,
-  campaignId: string,
-  values: Array<{ kind: 'cedula' | 'phone' | 'email'; value: string }>,
-): Promise<string | null> {
-  if (values.length === 0) return null;
-  const [row] = await tx
-    .select({ id: blacklist.id })
-    .from(blacklist)
-    .where(
-      and(
-        eq(blacklist.tenantId, tenantId),
-        or(isNull(blacklist.campaignId), eq(blacklist.campaignId, campaignId)),
-        or(...values.map((v) => and(eq(blacklist.kind, v.kind), eq(blacklist.value, v.value)))),
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
 }

@@ -1,21 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
-/** A tenant's campaigns that hold points and have an expiry policy, with their country's time zone. */
-// crosses into campaigns: TODO(#17): move to the campaign lookup (with the country time zone)
-// crosses into countries: TODO(#17): the time zone through the country lookup
-export async function campaignsWithExpiry(
-  tx: Tx,
-  tenantId: string,
-): Promise<Array<{ id: string; time_zone: string }>> {
-  return queryRows<{ id: string; time_zone: string }>(
-    tx,
-    sql`select c.id, co.time_zone from campaigns c join countries co on co.code = c.country_code
-        where c.tenant_id = ${tenantId} and c.kind in ('points', 'marketplace')
-          and (c.settings ? 'pointsExpiryDays')`,
-  );
-}
-
 /** The accounts with a balance in campaigns with an expiry policy (of one campaign if given). */
 // crosses into campaigns: accounts of campaigns with an expiry policy, selected in one statement
 export async function expirableAccounts(

@@ -8,10 +8,11 @@ import {
   type JobSchedule,
 } from '../../platform/jobs.ts';
 import { localTime } from '../../platform/local-time.ts';
+import { campaignsWithExpiry } from '../campaigns/index.ts';
 import { brandTenantIds } from '../tenants/index.ts';
 import { dueExpiry, postEntry } from './ledger.repository.ts';
 import { pointsCampaign } from './points.service.ts';
-import { campaignsWithExpiry, expirableAccounts, lockAccount } from './points-expiry.repository.ts';
+import { expirableAccounts, lockAccount } from './points-expiry.repository.ts';
 
 /** Queues the expiry job now (of one campaign, or of all). */
 export async function queueExpiry(ctx: Ctx, campaignId: string | undefined): Promise<{ jobId: string }> {

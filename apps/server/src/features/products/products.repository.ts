@@ -201,3 +201,18 @@ export async function productExists(tx: Tx, tenantId: string, productId: string)
   );
   return Boolean(product);
 }
+
+/** The tenant's products among these ids, with their kind and codes still to hand out. */
+export async function productsWithCodes(
+  tx: Tx,
+  tenantId: string,
+  productIds: string[],
+): Promise<Array<{ id: string; kind: string; codes: number }>> {
+  return queryRows<{ id: string; kind: string; codes: number }>(
+    tx,
+    sql`select p.id, p.kind, (select count(*)::int from product_codes c where c.tenant_id = p.tenant_id
+          and c.product_id = p.id and c.status = 'available') as codes
+        from products p where p.tenant_id = ${tenantId}
+          and p.id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid)`,
+  );
+}

@@ -4,13 +4,8 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { iso } from '../../platform/iso.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
-import {
-  centreAllowed,
-  codesOfPerson,
-  findCodeRow,
-  operatorCentre,
-  redemptionsOf,
-} from './reward-codes.repository.ts';
+import { centreAllowed } from '../centres/index.ts';
+import { codesOfPerson, findCodeRow, operatorCentre, redemptionsOf } from './reward-codes.repository.ts';
 
 /** The operator's centre, so that counter look-ups say whether a code is redeemable there; null for others. */
 async function deskCentreId(ctx: Ctx): Promise<string | null> {

@@ -4,9 +4,9 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
+import { centreAllowed } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import {
-  centreAllowed,
   findCodeRow,
   findRedemption,
   operatorCentre,

@@ -217,26 +217,6 @@ export async function redeemCodeRow(
   return row;
 }
 
-/** Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there). */
-// crosses into centres: TODO(#17): move to the centres face (a read of its centres and groups only)
-export async function centreAllowed(
-  tx: Tx,
-  tenantId: string,
-  campaignId: string,
-  centreId: string,
-  codeCentreId: string | null = null,
-): Promise<boolean> {
-  if (codeCentreId) return codeCentreId === centreId;
-  const [row] = await queryRows<{ ok: boolean }>(
-    tx,
-    sql`select exists (
-          select 1 from campaign_centres cc
-          left join centre_group_members m on m.tenant_id = cc.tenant_id and m.group_id = cc.group_id
-          where cc.tenant_id = ${tenantId} and cc.campaign_id = ${campaignId} and coalesce(cc.centre_id, m.centre_id) = ${centreId}) as ok`,
-  );
-  return Boolean(row?.ok);
-}
-
 // crosses into centres: the standing redemption with its centre name, one read
 export async function standingRedemption(tx: Tx, tenantId: string, code: string) {
   const [row] = await tx

@@ -2,8 +2,7 @@ import type { StatisticsQuery, StatisticsReportName } from '@promo/contract';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvLine } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
-import { findCampaign, findGroup } from '../campaigns/index.ts';
-import { groupCampaignIds } from '../participations/index.ts';
+import { findCampaign, findGroup, groupCampaignIds } from '../campaigns/index.ts';
 import {
   ageStatistics,
   departmentSexStatistics,
