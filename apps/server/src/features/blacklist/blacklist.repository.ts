@@ -2,6 +2,7 @@ import type { BlacklistEntry } from '@promo/contract';
 import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { blacklist } from '../../db/schema.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 type Row = typeof blacklist.$inferSelect;
@@ -51,16 +52,17 @@ export async function listBlacklist(
     { value: blacklist.value, kind: blacklist.kind, createdAt: blacklist.createdAt },
     sql`${blacklist.createdAt} desc`,
   );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(blacklist)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(blacklist).where(where),
-  ]);
+  const [rows, [total]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(blacklist)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(blacklist).where(where),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { campaignGroups, campaignRules, campaigns, participations } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -110,16 +111,17 @@ export async function listCampaigns(tx: Tx, tenantId: string, query: CampaignLis
     },
     sql`${campaigns.createdAt} desc`,
   );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(campaigns)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(campaigns).where(where),
-  ]);
+  const [rows, [total]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(campaigns)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(campaigns).where(where),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -210,17 +212,19 @@ export async function findGroup(tx: Tx, tenantId: string, id: string): Promise<C
 }
 
 export async function listGroups(tx: Tx, tenantId: string) {
-  const [groups, members] = await Promise.all([
-    tx
-      .select()
-      .from(campaignGroups)
-      .where(eq(campaignGroups.tenantId, tenantId))
-      .orderBy(campaignGroups.name),
-    tx
-      .select({ id: campaigns.id, groupId: campaigns.groupId })
-      .from(campaigns)
-      .where(and(eq(campaigns.tenantId, tenantId), sql`${campaigns.groupId} is not null`)),
-  ]);
+  const [groups, members] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(campaignGroups)
+        .where(eq(campaignGroups.tenantId, tenantId))
+        .orderBy(campaignGroups.name),
+    () =>
+      tx
+        .select({ id: campaigns.id, groupId: campaigns.groupId })
+        .from(campaigns)
+        .where(and(eq(campaigns.tenantId, tenantId), sql`${campaigns.groupId} is not null`)),
+  );
   return groups.map((g) => ({
     ...g,
     campaignIds: members.filter((m) => m.groupId === g.id).map((m) => m.id),

@@ -3,6 +3,7 @@ import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { campaignCentres, centreGroupMembers, centreGroups, redemptionCentres } from '../../db/schema.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type CentreRow = typeof redemptionCentres.$inferSelect;
@@ -62,16 +63,17 @@ export async function listCentres(
     { code: redemptionCentres.code, name: redemptionCentres.name, department: redemptionCentres.department },
     sql`${redemptionCentres.code}`,
   );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(redemptionCentres)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(redemptionCentres).where(where),
-  ]);
+  const [rows, [total]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(redemptionCentres)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(redemptionCentres).where(where),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -146,10 +148,11 @@ export async function countCentresIn(tx: Tx, tenantId: string, ids: string[]): P
 // --- groups ----------------------------------------------------------------------------------
 
 export async function listCentreGroups(tx: Tx, tenantId: string) {
-  const [groups, members] = await Promise.all([
-    tx.select().from(centreGroups).where(eq(centreGroups.tenantId, tenantId)).orderBy(centreGroups.name),
-    tx.select().from(centreGroupMembers).where(eq(centreGroupMembers.tenantId, tenantId)),
-  ]);
+  const [groups, members] = await oneByOne(
+    () =>
+      tx.select().from(centreGroups).where(eq(centreGroups.tenantId, tenantId)).orderBy(centreGroups.name),
+    () => tx.select().from(centreGroupMembers).where(eq(centreGroupMembers.tenantId, tenantId)),
+  );
   return groups.map((g) => ({
     ...g,
     centreIds: members.filter((m) => m.groupId === g.id).map((m) => m.centreId),

@@ -2,6 +2,7 @@ import type { Country } from '@promo/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { countries, departments } from '../../db/schema.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 
 type CountryRow = typeof countries.$inferSelect;
 
@@ -35,10 +36,10 @@ function toColumns(country: Omit<Country, 'code' | 'departments'>) {
 
 /** Every country with its departments, in two queries. */
 export async function listCountries(tx: Tx): Promise<Country[]> {
-  const [rows, deptRows] = await Promise.all([
-    tx.select().from(countries).orderBy(asc(countries.name)),
-    tx.select().from(departments).orderBy(asc(departments.countryCode), asc(departments.position)),
-  ]);
+  const [rows, deptRows] = await oneByOne(
+    () => tx.select().from(countries).orderBy(asc(countries.name)),
+    () => tx.select().from(departments).orderBy(asc(departments.countryCode), asc(departments.position)),
+  );
   const byCountry = new Map<string, string[]>();
   for (const d of deptRows) byCountry.set(d.countryCode, [...(byCountry.get(d.countryCode) ?? []), d.name]);
   return rows.map((row) => toCountry(row, byCountry.get(row.code) ?? []));

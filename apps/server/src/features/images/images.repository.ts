@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 /** The columns of a listing: everything but the bytes. */
@@ -34,16 +35,17 @@ export async function listImages(
     { name: images.name, createdAt: images.createdAt, bytes: images.byteSize },
     sql`${images.createdAt} desc, ${images.id}`,
   );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select(summary)
-      .from(images)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(images).where(where),
-  ]);
+  const [rows, [total]] = await oneByOne(
+    () =>
+      tx
+        .select(summary)
+        .from(images)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(images).where(where),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 

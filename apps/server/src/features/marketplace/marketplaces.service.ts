@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { findCampaign } from '../campaigns/index.ts';
 import { pointsCampaign } from '../points/index.ts';
 import { productsWithCodes } from '../products/index.ts';
@@ -33,11 +34,11 @@ export async function getMarketplaceRow(tx: Tx, tenantId: string, id: string): P
 }
 
 async function toMarketplace(tx: Tx, tenantId: string, row: MarketplaceRow): Promise<Marketplace> {
-  const [campaign, tenant, productIds] = await Promise.all([
-    findCampaign(tx, tenantId, row.campaignId),
-    findTenantById(tx, tenantId),
-    productIdsOf(tx, tenantId, row.id),
-  ]);
+  const [campaign, tenant, productIds] = await oneByOne(
+    () => findCampaign(tx, tenantId, row.campaignId),
+    () => findTenantById(tx, tenantId),
+    () => productIdsOf(tx, tenantId, row.id),
+  );
   return {
     id: row.id,
     name: row.name,
@@ -102,8 +103,10 @@ export async function listMarketplaces(
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
     const { rows, total } = await marketplacesPage(tx, tenantId, query);
+    const items: Marketplace[] = [];
+    for (const row of rows) items.push(await toMarketplace(tx, tenantId, row));
     return {
-      items: await Promise.all(rows.map((r) => toMarketplace(tx, tenantId, r))),
+      items,
       total,
       page: query.page,
       pageSize: query.pageSize,

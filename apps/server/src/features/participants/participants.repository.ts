@@ -3,6 +3,7 @@ import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { campaigns, participants, participations } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type ParticipantRow = typeof participants.$inferSelect;
@@ -66,16 +67,17 @@ export async function listParticipants(
     },
     sql`${participants.updatedAt} desc`,
   );
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select({ row: participants, n: participationCount })
-      .from(participants)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(participants).where(where),
-  ]);
+  const [rows, [total]] = await oneByOne(
+    () =>
+      tx
+        .select({ row: participants, n: participationCount })
+        .from(participants)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(participants).where(where),
+  );
   return { rows, total: total?.n ?? 0 };
 }
 

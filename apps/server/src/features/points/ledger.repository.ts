@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pointsAccounts, pointsLedger } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 
 export type LedgerRow = typeof pointsLedger.$inferSelect;
 
@@ -137,16 +138,17 @@ export async function ledgerPage(
     eq(pointsLedger.participantId, filter.participantId),
     filter.campaignId ? eq(pointsLedger.campaignId, filter.campaignId) : undefined,
   );
-  const [items, [counted]] = await Promise.all([
-    tx
-      .select()
-      .from(pointsLedger)
-      .where(where)
-      .orderBy(desc(pointsLedger.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    tx.select({ n: count() }).from(pointsLedger).where(where),
-  ]);
+  const [items, [counted]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(pointsLedger)
+        .where(where)
+        .orderBy(desc(pointsLedger.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    () => tx.select({ n: count() }).from(pointsLedger).where(where),
+  );
   return { items, total: Number(counted?.n ?? 0) };
 }
 

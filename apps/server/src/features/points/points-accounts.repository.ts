@@ -1,6 +1,7 @@
 import type { PointsAccount } from '@promo/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { maskIdentity } from '../../platform/privacy.ts';
 
 type AccountRow = {
@@ -50,14 +51,15 @@ export async function accountsPage(
   query: { campaignId?: string | undefined; cedula?: string | undefined; page: number; pageSize: number },
 ): Promise<{ rows: AccountRow[]; total: number }> {
   const from = accountsQuery(tenantId, query);
-  const [rows, [counted]] = await Promise.all([
-    queryRows<AccountRow>(
-      tx,
-      sql`${ACCOUNT_COLUMNS} ${from} order by a.updated_at desc, a.participant_id
+  const [rows, [counted]] = await oneByOne(
+    () =>
+      queryRows<AccountRow>(
+        tx,
+        sql`${ACCOUNT_COLUMNS} ${from} order by a.updated_at desc, a.participant_id
           limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-    ),
-    queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${from}`),
-  ]);
+      ),
+    () => queryRows<{ n: number }>(tx, sql`select count(*)::int as n ${from}`),
+  );
   return { rows, total: Number(counted?.n ?? 0) };
 }
 

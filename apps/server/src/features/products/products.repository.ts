@@ -2,6 +2,7 @@ import type { Product, ShopStock, UpdateProduct } from '@promo/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
 
@@ -55,20 +56,22 @@ export async function describeProducts(tx: Tx, tenantId: string, rows: ProductRo
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const idList = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
-  const [codes, orderCounts, shops] = await Promise.all([
-    queryRows<{ product_id: string; available: number; claimed: number }>(
-      tx,
-      sql`select product_id, count(*) filter (where status = 'available')::int as available,
+  const [codes, orderCounts, shops] = await oneByOne(
+    () =>
+      queryRows<{ product_id: string; available: number; claimed: number }>(
+        tx,
+        sql`select product_id, count(*) filter (where status = 'available')::int as available,
                  count(*) filter (where status = 'claimed')::int as claimed
           from product_codes where tenant_id = ${tenantId} and product_id in ${idList} group by product_id`,
-    ),
-    queryRows<{ product_id: string; n: number }>(
-      tx,
-      sql`select product_id, count(*)::int as n from orders where tenant_id = ${tenantId} and product_id in ${idList}
+      ),
+    () =>
+      queryRows<{ product_id: string; n: number }>(
+        tx,
+        sql`select product_id, count(*)::int as n from orders where tenant_id = ${tenantId} and product_id in ${idList}
           group by product_id`,
-    ),
-    shopStock(tx, tenantId, ids),
-  ]);
+      ),
+    () => shopStock(tx, tenantId, ids),
+  );
   return rows.map((r) => {
     const c = codes.find((x) => x.product_id === r.id);
     return {

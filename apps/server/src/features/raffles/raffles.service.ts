@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant, streamInTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { getCampaignRow } from '../campaigns/index.ts';
@@ -215,14 +216,15 @@ export async function listEntries(
   const filter: EntryFilter = { tenantId: actor.tenantId, campaignId, q: query.q };
   return inTenant(ctx, async (tx) => {
     await raffleCampaign(tx, actor.tenantId, campaignId);
-    const [total, rows] = await Promise.all([
-      countEntries(tx, filter),
-      findEntries(tx, filter, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-        newestFirst: true,
-      }),
-    ]);
+    const [total, rows] = await oneByOne(
+      () => countEntries(tx, filter),
+      () =>
+        findEntries(tx, filter, {
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+          newestFirst: true,
+        }),
+    );
     return {
       items: rows.map((r) => toEntryRow(r, shouldMask(actor.role))),
       total,

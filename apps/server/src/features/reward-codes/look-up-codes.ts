@@ -28,54 +28,55 @@ async function describe(
     tenantId,
     rows.map((r) => r.code.code),
   );
-  return Promise.all(
-    rows.map(async ({ code, campaign, person }) => {
-      const inWindow =
-        (!campaign.redeemFrom || campaign.redeemFrom <= now) &&
-        (!campaign.redeemUntil || now < campaign.redeemUntil);
-      const redeemableHere =
-        centreId === null
-          ? undefined
-          : (code.status === 'available' || code.status === 'assigned') &&
-            inWindow &&
-            !campaign.archived &&
-            (await centreAllowed(tx, tenantId, campaign.id, centreId, code.centreId));
-      return {
-        code: code.code,
-        status: code.status,
-        campaign: {
-          id: campaign.id,
-          name: campaign.name,
-          title: campaign.title,
-          redeemFrom: iso(campaign.redeemFrom),
-          redeemUntil: iso(campaign.redeemUntil),
-        },
-        person: person?.id
-          ? {
-              id: person.id,
-              name: person.name,
-              cedula: mask ? (maskIdentity(person.cedula) ?? '') : person.cedula,
-            }
-          : null,
-        assignedAt: iso(code.assignedAt),
-        redeemedAt: iso(code.redeemedAt),
-        revokedAt: iso(code.revokedAt),
-        redemptions: history
-          .filter((h) => h.redemption.code === code.code)
-          .map((h) => ({
-            id: h.redemption.id,
-            centreId: h.redemption.centreId,
-            centreCode: h.centre.code,
-            centreName: h.centre.name,
-            operatorId: h.redemption.operatorId,
-            redeemedAt: h.redemption.redeemedAt.toISOString(),
-            reversedAt: iso(h.redemption.reversedAt),
-            reversalReason: h.redemption.reversalReason,
-          })),
-        ...(redeemableHere === undefined ? {} : { redeemableHere }),
-      };
-    }),
-  );
+  // one after the other: the centre checks share the transaction's connection
+  const found: RewardCode[] = [];
+  for (const { code, campaign, person } of rows) {
+    const inWindow =
+      (!campaign.redeemFrom || campaign.redeemFrom <= now) &&
+      (!campaign.redeemUntil || now < campaign.redeemUntil);
+    const redeemableHere =
+      centreId === null
+        ? undefined
+        : (code.status === 'available' || code.status === 'assigned') &&
+          inWindow &&
+          !campaign.archived &&
+          (await centreAllowed(tx, tenantId, campaign.id, centreId, code.centreId));
+    found.push({
+      code: code.code,
+      status: code.status,
+      campaign: {
+        id: campaign.id,
+        name: campaign.name,
+        title: campaign.title,
+        redeemFrom: iso(campaign.redeemFrom),
+        redeemUntil: iso(campaign.redeemUntil),
+      },
+      person: person?.id
+        ? {
+            id: person.id,
+            name: person.name,
+            cedula: mask ? (maskIdentity(person.cedula) ?? '') : person.cedula,
+          }
+        : null,
+      assignedAt: iso(code.assignedAt),
+      redeemedAt: iso(code.redeemedAt),
+      revokedAt: iso(code.revokedAt),
+      redemptions: history
+        .filter((h) => h.redemption.code === code.code)
+        .map((h) => ({
+          id: h.redemption.id,
+          centreId: h.redemption.centreId,
+          centreCode: h.centre.code,
+          centreName: h.centre.name,
+          operatorId: h.redemption.operatorId,
+          redeemedAt: h.redemption.redeemedAt.toISOString(),
+          reversedAt: iso(h.redemption.reversedAt),
+          reversalReason: h.redemption.reversalReason,
+        })),
+      ...(redeemableHere === undefined ? {} : { redeemableHere }),
+    });
+  }
+  return found;
 }
 
 /**

@@ -4,6 +4,7 @@ import { audit } from '../../platform/audit.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { xlsxStream } from '../../platform/xlsx.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantById } from '../tenants/index.ts';
@@ -67,11 +68,12 @@ export async function listRedemptions(
   const actor = actorOf(ctx);
   const filter = await filterFor(ctx, actor, query);
   return inTenant(ctx, async (tx) => {
-    const [total, rows] = await Promise.all([
-      countRedemptions(tx, filter),
-      // pages beyond the first walk the keyset from the top; lists stay short in practice
-      redemptionsAfter(tx, filter, null, query.page * query.pageSize, true),
-    ]);
+    const [total, rows] = await oneByOne(
+      () => countRedemptions(tx, filter),
+      () =>
+        // pages beyond the first walk the keyset from the top; lists stay short in practice
+        redemptionsAfter(tx, filter, null, query.page * query.pageSize, true),
+    );
     return {
       items: rows.slice((query.page - 1) * query.pageSize).map(toRow),
       total,

@@ -8,6 +8,7 @@ import {
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { PLATFORM_TENANT_ID, tenants } from '../../db/schema.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -71,16 +72,17 @@ export async function listTenants(
     { slug: tenants.slug, name: tenants.name, status: tenants.status, createdAt: tenants.createdAt },
     sql`${tenants.slug}`,
   );
-  const [rows, [totalRow]] = await Promise.all([
-    tx
-      .select()
-      .from(tenants)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(tenants).where(where),
-  ]);
+  const [rows, [totalRow]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(tenants)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(tenants).where(where),
+  );
   return { rows, total: totalRow?.n ?? 0 };
 }
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { passwordResets, tenants, users } from '../../db/schema.ts';
 import type { PrincipalRow } from '../../platform/auth/guard.ts';
 import { iso } from '../../platform/iso.ts';
+import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -98,16 +99,17 @@ export async function listUsers(
     },
     sql`lower(${users.username})`,
   );
-  const [rows, [totalRow]] = await Promise.all([
-    tx
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    tx.select({ n: count() }).from(users).where(where),
-  ]);
+  const [rows, [totalRow]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(users).where(where),
+  );
   return { rows, total: totalRow?.n ?? 0 };
 }
 
