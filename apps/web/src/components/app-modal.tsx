@@ -2,6 +2,7 @@ import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH } from './modal-width.ts';
 
 let counter = 0;
 
@@ -46,7 +47,7 @@ export type AppModalOptions = {
 
 /**
  * Opens a modal on the stack (the newest shows on top; closing it reveals the previous one).
- * 50% wide, 95% on small screens (see app.css), with an optional maximize button.
+ * 50% of the viewport wide, 95% on small screens (see app.css), with an optional maximize button.
  */
 export function openAppModal({ title, children, isMaximizable = true }: AppModalOptions): string {
   counter += 1;
@@ -55,8 +56,7 @@ export function openAppModal({ title, children, isMaximizable = true }: AppModal
     modalId,
     title: <ModalTitle modalId={modalId} title={title} isMaximizable={isMaximizable} />,
     children,
-    size: '50%',
-    classNames: { content: 'app-modal-content' },
+    ...MODAL_WIDTH,
   });
   return modalId;
 }

@@ -1,6 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH } from './modal-width.ts';
 
 /**
  * The modal stack of the back-office and builder screens. Mounted by their layouts rather than at
@@ -11,7 +12,7 @@ export function ModalHost({ children }: { children: ReactNode }) {
   return (
     <ModalsProvider
       labels={{ confirm: t('actions.confirm'), cancel: t('actions.cancel') }}
-      modalProps={{ size: '50%', classNames: { content: 'app-modal-content' } }}
+      modalProps={MODAL_WIDTH}
     >
       {children}
     </ModalsProvider>

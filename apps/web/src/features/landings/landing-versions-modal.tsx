@@ -2,6 +2,7 @@ import { Badge, Button, Modal, Table, Text } from '@mantine/core';
 import type { LandingSummary, LandingVersion } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH } from '../../components/modal-width.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { landingVersionsQuery } from './landings.api.ts';
@@ -17,7 +18,7 @@ export function LandingVersionsModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={landing !== null} onClose={onClose} title={t('landings.versions')}>
+    <Modal opened={landing !== null} onClose={onClose} title={t('landings.versions')} {...MODAL_WIDTH}>
       {landing ? <VersionsTable landingId={landing.id} /> : null}
     </Modal>
   );

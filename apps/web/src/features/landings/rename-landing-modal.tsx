@@ -2,6 +2,7 @@ import { Button, Modal, Stack, TextInput } from '@mantine/core';
 import { type LandingSummary, UpdateLanding } from '@promo/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH } from '../../components/modal-width.ts';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -21,7 +22,7 @@ export function RenameLandingModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={landing !== null} onClose={onClose} title={t('landings.rename')}>
+    <Modal opened={landing !== null} onClose={onClose} title={t('landings.rename')} {...MODAL_WIDTH}>
       {landing ? <RenameLandingForm key={landing.id} landing={landing} onDone={onClose} /> : null}
     </Modal>
   );
