@@ -1,27 +1,16 @@
-import { MantineProvider } from '@mantine/core';
 import type { UploadReport } from '@promo/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api.ts';
 import { registerRedemptionLocales } from '../lib/locales/redemption.ts';
 import * as toasts from '../lib/toasts.ts';
+import { renderWithProviders, stubMatchMedia } from '../testing/render.tsx';
 import { CsvUploadForm, type CsvUploadFormProps } from './csv-upload.tsx';
 import { type UploadChoice, uploadQuery } from './upload-refusal.ts';
 
 beforeAll(() => {
   registerRedemptionLocales();
-  // Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();
@@ -32,13 +21,8 @@ function renderForm(
   upload: (file: File, choice: UploadChoice) => Promise<UploadReport>,
   props: Partial<CsvUploadFormProps> = {},
 ) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <CsvUploadForm help="code" limit="40 MB" upload={upload} onUploaded={() => undefined} {...props} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <CsvUploadForm help="code" limit="40 MB" upload={upload} onUploaded={() => undefined} {...props} />,
   );
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, {

@@ -111,7 +111,7 @@ export async function insertCodes(
 }
 
 /** The statements of an uploaded batch's import: which staged codes exist, and the insert. */
-export function uploadedCodesSql(
+export function stagedCodeStatements(
   tenantId: string,
   campaignId: string,
   batchId: string,

@@ -24,7 +24,7 @@ import {
   findBatches,
   insertBatch,
   insertCodes,
-  uploadedCodesSql,
+  stagedCodeStatements,
 } from './redeem-codes.repository.ts';
 
 const UPLOADED_CODE = /^[A-Z0-9]{4,64}$/;
@@ -104,7 +104,7 @@ export async function uploadBatch(
         const code = row.code.toUpperCase().replace(/[\s-]/g, '');
         return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
       },
-      ...uploadedCodesSql(tenantId, fields.campaignId, batchId),
+      ...stagedCodeStatements(tenantId, fields.campaignId, batchId),
       audit: {
         tenantId,
         action: 'redeem_codes.upload',

@@ -167,7 +167,10 @@ export async function deleteProductRow(tx: Tx, tenantId: string, id: string): Pr
 }
 
 /** The statements of a product codes import: which staged codes exist, and the insert. */
-export function uploadedProductCodesSql(tenantId: string, productId: string): { existing: SQL; insert: SQL } {
+export function stagedProductCodeStatements(
+  tenantId: string,
+  productId: string,
+): { existing: SQL; insert: SQL } {
   return {
     existing: sql`exists (select 1 from product_codes t where t.tenant_id = ${tenantId} and t.product_id = ${productId} and t.code = s.code)`,
     insert: sql`with inserted as (

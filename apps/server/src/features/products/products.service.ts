@@ -15,8 +15,8 @@ import {
   type ProductQuery,
   type ProductRow,
   productsPage,
+  stagedProductCodeStatements,
   updateProductRow,
-  uploadedProductCodesSql,
 } from './products.repository.ts';
 
 async function getProductRow(tx: Tx, tenantId: string, id: string): Promise<ProductRow> {
@@ -137,7 +137,7 @@ export async function uploadProductCodes(
         columns: ['code'],
         toCode: (row) =>
           /^[^\s,;]{1,200}$/.test(row.code) ? { code: row.code } : [{ field: 'code', code: 'FIELD_INVALID' }],
-        ...uploadedProductCodesSql(tenantId, id),
+        ...stagedProductCodeStatements(tenantId, id),
         audit: { tenantId, action: 'product.codes-upload', entityType: 'product', entityId: id },
       });
     }),

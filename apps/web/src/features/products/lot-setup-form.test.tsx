@@ -1,23 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerMarketLocales } from '../../lib/locales/market.ts';
+import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { LotSetupForm } from './lot-setup-form.tsx';
 
 beforeAll(() => {
   registerMarketLocales();
-  // Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();
@@ -38,16 +27,7 @@ function fakeServer(): unknown[] {
 }
 
 function renderForm() {
-  const client = new QueryClient({
-    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <LotSetupForm />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<LotSetupForm />);
 }
 
 describe('lot setup form', () => {

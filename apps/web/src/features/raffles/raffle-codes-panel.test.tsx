@@ -1,9 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
+import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { BackOfficeContext } from '../auth/back-office-context.ts';
 import { RaffleCodesPanel } from './raffle-codes-panel.tsx';
 
@@ -12,17 +11,7 @@ const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 beforeAll(() => {
   registerRedemptionLocales();
   registerRafflesLocales();
-  // Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();
@@ -53,24 +42,19 @@ function fakeServer(answer: { status: number; body: unknown }): Sent[] {
 }
 
 function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <BackOfficeContext.Provider
-          value={{
-            userId: 'u1',
-            role: 'ADMIN',
-            tenantSlug: 'demo',
-            tenant: null,
-            timeZone: 'America/Costa_Rica',
-            locale: 'es',
-          }}
-        >
-          <RaffleCodesPanel campaignId={CAMPAIGN} />
-        </BackOfficeContext.Provider>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <BackOfficeContext.Provider
+      value={{
+        userId: 'u1',
+        role: 'ADMIN',
+        tenantSlug: 'demo',
+        tenant: null,
+        timeZone: 'America/Costa_Rica',
+        locale: 'es',
+      }}
+    >
+      <RaffleCodesPanel campaignId={CAMPAIGN} />
+    </BackOfficeContext.Provider>,
   );
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, {

@@ -1,25 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
+import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { RewardCodesPanel } from './reward-codes-panel.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 
 beforeAll(() => {
   registerRedemptionLocales();
-  // Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();
@@ -41,16 +30,7 @@ function fakeServer(answers: { status: number; body: unknown }[]): unknown[] {
 }
 
 function renderPanel() {
-  const client = new QueryClient({
-    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
-  });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={client}>
-        <RewardCodesPanel campaignId={CAMPAIGN} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<RewardCodesPanel campaignId={CAMPAIGN} />);
 }
 
 describe('reward codes generation', () => {

@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
+/** Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part. */
+export function stubMatchMedia(): void {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+/** Renders a component as the app does: Mantine and a query client that never retries. */
+export function renderWithProviders(ui: ReactNode) {
+  const client = new QueryClient({
+    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+  });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MantineProvider>,
+  );
+}
