@@ -1,11 +1,18 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBackOffice } from '../../features/auth/index.ts';
+import { HomePage } from '../../features/home/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 
 export function Component() {
+  const { role } = useBackOffice();
+  return role === 'ADMIN' || role === 'ANALYST' ? <HomePage /> : <PlatformHome />;
+}
+
+/** The platform administrator's home: who and where they are (tenants have their own figures). */
+function PlatformHome() {
   const { t } = useTranslation();
   const { role, tenant, timeZone, locale } = useBackOffice();
   return (
