@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
+import { crLocal, PASSWORD, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -12,21 +12,6 @@ const randomCedula = () =>
 const VALID = randomCedula();
 const BLACKLISTED = randomCedula();
 const MINOR = randomCedula();
-
-/** `YYYY-MM-DDTHH:mm` in Costa Rica (the demo tenant's zone), shifted by minutes. */
-function crLocal(shiftMinutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Costa_Rica',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + shiftMinutes * 60_000));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
-}
 
 function answers(cedula: string, birthdate: string) {
   return {

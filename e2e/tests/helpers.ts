@@ -42,3 +42,18 @@ export async function storedSessionKeys(page: Page): Promise<string[]> {
     return keys;
   });
 }
+
+/** `YYYY-MM-DDTHH:mm` in Costa Rica (the demo tenant's zone), shifted by minutes from now. */
+export function crLocal(shiftMinutes: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Costa_Rica',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + shiftMinutes * 60_000));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}

@@ -7,6 +7,7 @@ export * from './countries.ts';
 export * from './customer-auth.ts';
 export * from './errors.ts';
 export * from './forms.ts';
+export * from './go-live.ts';
 export * from './home.ts';
 export * from './images.ts';
 export * from './instant-awards.ts';

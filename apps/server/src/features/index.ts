@@ -3,6 +3,7 @@ import { registerBlacklistRoutes } from './blacklist/blacklist.routes.ts';
 import { registerCampaignsRoutes } from './campaigns/campaigns.routes.ts';
 import { registerCentresRoutes } from './centres/centres.routes.ts';
 import { registerCountriesRoutes } from './countries/countries.routes.ts';
+import { registerGoLiveRoutes } from './go-live/go-live.routes.ts';
 import { registerHomeRoutes } from './home/home.routes.ts';
 import { registerImagesRoutes } from './images/images.routes.ts';
 import { registerInstantAwardsRoutes } from './instant-awards/instant-awards.routes.ts';
@@ -27,6 +28,7 @@ export const features: ReadonlyArray<(deps: FeatureDeps) => void> = [
   registerTenantsRoutes,
   registerCountriesRoutes,
   registerCampaignsRoutes,
+  registerGoLiveRoutes,
   registerParticipationsRoutes,
   registerBlacklistRoutes,
   registerParticipantsRoutes,

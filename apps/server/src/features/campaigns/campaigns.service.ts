@@ -178,16 +178,31 @@ export async function deleteCampaign(ctx: Ctx, id: string): Promise<void> {
   }
 }
 
+/**
+ * What stops a campaign from being switched on, in the order an admin mends it: its form, and for
+ * a reward-code campaign somewhere to redeem the codes. The go-live checklist shows the same list.
+ */
+export async function activationBlockers(tx: Tx, campaign: CampaignRow): Promise<Array<'form' | 'centres'>> {
+  const blockers: Array<'form' | 'centres'> = [];
+  if (!formFieldsOf(campaign)) blockers.push('form');
+  if (
+    campaign.kind === 'reward_code' &&
+    (await campaignCentres(tx, campaign.tenantId, campaign.id)).length === 0
+  )
+    blockers.push('centres');
+  return blockers;
+}
+
 /** Activates (from draft or inactive) or deactivates a campaign. Activation needs a form. */
 export async function setActiveStatus(ctx: Ctx, id: string, active: boolean): Promise<Campaign> {
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
     const current = await getCampaignRow(tx, tenantId, id, { lock: true });
     if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
-    if (active && !formFieldsOf(current)) throw new AppError('CAMPAIGN_FORM_MISSING');
-    // a reward-code campaign needs somewhere to redeem its codes
-    if (active && current.kind === 'reward_code' && (await campaignCentres(tx, tenantId, id)).length === 0) {
-      throw fieldError('settings.centreIds', 'CENTRE_REQUIRED');
+    if (active) {
+      const [blocker] = await activationBlockers(tx, current);
+      if (blocker === 'form') throw new AppError('CAMPAIGN_FORM_MISSING');
+      if (blocker === 'centres') throw fieldError('settings.centreIds', 'CENTRE_REQUIRED');
     }
     const now = ctx.clock.now();
     const row = await updateCampaignRow(

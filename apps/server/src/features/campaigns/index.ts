@@ -15,4 +15,5 @@ export {
   formFieldsOf,
   groupCampaignIds,
 } from './campaigns.repository.ts';
+export { activationBlockers } from './campaigns.service.ts';
 export { insertSampleCampaign } from './sample-campaign.ts';

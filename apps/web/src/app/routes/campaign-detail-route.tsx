@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { CampaignDetailPage, type CampaignStatisticsView } from '../../features/campaigns/index.ts';
+import { GoLivePanel } from '../../features/go-live/index.ts';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 
@@ -9,5 +10,5 @@ const StatisticsView: CampaignStatisticsView = lazy(() =>
 );
 
 export function Component() {
-  return <CampaignDetailPage statisticsView={StatisticsView} />;
+  return <CampaignDetailPage statisticsView={StatisticsView} goLiveView={GoLivePanel} />;
 }

@@ -19,7 +19,7 @@ import { FormEditor } from './form-editor.tsx';
 import { RulesPanel } from './rules-panel.tsx';
 
 const TABS = ['data', 'form', 'rules', 'status', 'statistics'] as const;
-type Tab = (typeof TABS)[number];
+export type Tab = (typeof TABS)[number];
 
 function StatusActions({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
@@ -158,10 +158,19 @@ function StatusActions({ campaign }: { campaign: Campaign }) {
  */
 export type CampaignStatisticsView = ComponentType<{ target: { kind: 'campaign'; id: string } }>;
 
+/**
+ * The go-live checklist shown above the tabs while a campaign is not live (the app passes it in:
+ * it reaches landings, codes and the builder, which depend on campaigns). `openTab` switches this
+ * page's tab, so the path's steps happen here without leaving it.
+ */
+export type CampaignGoLiveView = ComponentType<{ campaign: Campaign; openTab: (tab: Tab) => void }>;
+
 export function CampaignDetailPage({
   statisticsView: StatisticsView,
+  goLiveView: GoLiveView,
 }: {
   statisticsView: CampaignStatisticsView;
+  goLiveView?: CampaignGoLiveView;
 }) {
   const { t } = useTranslation();
   const { id = '', tenant } = useParams();
@@ -206,6 +215,12 @@ export function CampaignDetailPage({
       <Text c="dimmed" size="sm">
         {data.name} · {t(`campaigns.kinds.${data.kind}`)} · {data.countryCode}
       </Text>
+      {GoLiveView && role === 'ADMIN' && !data.active && !data.archived && (
+        <GoLiveView
+          campaign={data}
+          openTab={(value) => setSearch(value !== 'data' ? { tab: value } : {}, { replace: true })}
+        />
+      )}
       <Tabs
         value={tab}
         onChange={(value) => setSearch(value && value !== 'data' ? { tab: value } : {}, { replace: true })}

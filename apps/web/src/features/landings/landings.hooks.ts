@@ -1,4 +1,5 @@
 import type { CreateLanding, LandingGroup, LandingGroupInput } from '@promo/contract';
+import type { LandingDocument } from '@promo/landing';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MutationReactions, useRefreshingMutation } from '../../lib/mutations.ts';
 import {
@@ -85,6 +86,32 @@ export function useDeleteLandingGroup(reactions?: MutationReactions<unknown, str
   return useRefreshingMutation(
     deleteLandingGroup,
     (queryClient) => queryClient.invalidateQueries({ queryKey: landingGroupKeys.all }),
+    reactions,
+  );
+}
+
+export type PublishedPageInput = {
+  campaignId: string;
+  name: string;
+  groupName: string;
+  document: LandingDocument;
+};
+
+/**
+ * A new page of a campaign, published at once under a group of its own (the guided path's "create
+ * and publish"): three calls, each of which the admin could make by hand in the builder.
+ */
+export function useCreatePublishedPage(reactions?: MutationReactions<LandingGroup, PublishedPageInput>) {
+  return useRefreshingMutation(
+    async ({ campaignId, name, groupName, document }: PublishedPageInput) => {
+      const created = await createLanding({ campaignId, name, document });
+      await publishLanding(created.id);
+      return createLandingGroup({ name: groupName, campaignId, landingIds: [created.id] });
+    },
+    async (queryClient) => {
+      await queryClient.invalidateQueries({ queryKey: landingKeys.all });
+      await queryClient.invalidateQueries({ queryKey: landingGroupKeys.all });
+    },
     reactions,
   );
 }

@@ -11,6 +11,10 @@ describe('promotion texts', () => {
 
   it('has every literal key the promotion screens use, in both languages', () => {
     registerPromotionsLocales();
-    expectScreenTexts(['campaigns', 'blacklist', 'participants', 'statistics'], 100, /\bt\('([a-zA-Z.]+)'/g);
+    expectScreenTexts(
+      ['campaigns', 'go-live', 'blacklist', 'participants', 'statistics'],
+      100,
+      /\bt\('([a-zA-Z.]+)'/g,
+    );
   });
 });

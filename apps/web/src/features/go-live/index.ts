@@ -1,0 +1,2 @@
+/** The go-live feature's public face: the guided path the campaign page shows until it is live. */
+export { GoLivePanel } from './go-live-panel.tsx';
