@@ -61,6 +61,6 @@ describe('a campaign update the database refuses', () => {
       details: [{ path: 'groupId', code: 'FIELD_INVALID', message: expect.any(String) }],
     });
     const read = await t.request({ url: `/api/campaigns/${campaign.id}`, token: tenant.admin.token });
-    expect(read.body).toMatchObject({ groupId: null, title: campaign.title });
+    expect(read.body).toMatchObject({ groupId: null, title: 'Gane con nosotros' });
   });
 });

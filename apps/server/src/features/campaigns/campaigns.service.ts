@@ -26,6 +26,7 @@ import {
   toCampaign,
   updateCampaignRow,
 } from './campaigns.repository.ts';
+import { writeForm } from './forms.service.ts';
 
 const date = (value: string | null | undefined) =>
   value ? new Date(value) : value === null ? null : undefined;
@@ -247,16 +248,7 @@ export async function getForm(ctx: Ctx, id: string): Promise<StoredCampaignForm>
 export async function setForm(ctx: Ctx, id: string, form: CampaignForm): Promise<CampaignForm> {
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
-    const current = await getCampaignRow(tx, tenantId, id, { lock: true });
-    if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
-    await updateCampaignRow(tx, tenantId, id, { formFields: form.fields }, ctx.clock.now());
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'campaign.form',
-      entityType: 'campaign',
-      entityId: id,
-      details: { fields: form.fields.length },
-    });
+    await writeForm(tx, ctx, await getCampaignRow(tx, tenantId, id, { lock: true }), form.fields);
     return form;
   });
 }
