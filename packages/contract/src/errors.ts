@@ -184,6 +184,18 @@ const catalogue = {
     es: 'No se puede eliminar una campaña que tiene datos.',
     en: 'A campaign that has data cannot be deleted.',
   },
+  /** `POST forms` for a campaign that has its form already: change it with `PUT forms/{id}`. */
+  FORM_EXISTS: {
+    status: 409,
+    es: 'La campaña ya tiene un formulario: modifíquelo en lugar de crear otro.',
+    en: 'The campaign already has a form: change it instead of creating another.',
+  },
+  /** A form answered by people, or of an active campaign, stays. */
+  FORM_IN_USE: {
+    status: 409,
+    es: 'No se puede eliminar el formulario: la campaña está activa o ya tiene participaciones.',
+    en: 'The form cannot be deleted: the campaign is active or already has participations.',
+  },
   CAMPAIGN_NOT_UPDATED: {
     status: 422,
     es: 'No se pudo actualizar la campaña.',

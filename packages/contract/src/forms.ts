@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, Text } from './common.ts';
+import { Id, ListQuery, Text } from './common.ts';
 import { identityIssues } from './countries.ts';
 import type { ErrorCode } from './errors.ts';
 
@@ -45,29 +45,32 @@ export const FormField = z.strictObject({
 });
 export type FormField = z.infer<typeof FormField>;
 
-export const CampaignForm = z
-  .strictObject({ fields: z.array(FormField).min(1, { error: 'FIELD_REQUIRED' }).max(60) })
-  .superRefine(({ fields }, ctx) => {
-    const seen = new Set<string>();
-    fields.forEach((field, index) => {
-      if (seen.has(field.key))
-        ctx.addIssue({ code: 'custom', path: ['fields', index, 'key'], message: 'DUPLICATE_VALUE' });
-      seen.add(field.key);
-      const standardType = STANDARD_FIELDS[field.key as StandardKey];
-      if (standardType && standardType !== field.type) {
-        ctx.addIssue({ code: 'custom', path: ['fields', index, 'type'], message: 'FIELD_INVALID' });
-      }
-      if ((field.type === 'choice' || field.type === 'multichoice') && !field.options?.length) {
-        ctx.addIssue({ code: 'custom', path: ['fields', index, 'options'], message: 'FIELD_REQUIRED' });
-      }
-    });
-    if (!fields.some((f) => f.type === 'cedula' && f.required)) {
-      ctx.addIssue({ code: 'custom', path: ['fields'], message: 'IDENTITY_FIELD_REQUIRED' });
+const FormFields = z.array(FormField).min(1, { error: 'FIELD_REQUIRED' }).max(60);
+
+/** What every saved form must hold: distinct keys, standard keys' types, choices, identity, department. */
+function checkForm({ fields }: { fields: FormField[] }, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  fields.forEach((field, index) => {
+    if (seen.has(field.key))
+      ctx.addIssue({ code: 'custom', path: ['fields', index, 'key'], message: 'DUPLICATE_VALUE' });
+    seen.add(field.key);
+    const standardType = STANDARD_FIELDS[field.key as StandardKey];
+    if (standardType && standardType !== field.type) {
+      ctx.addIssue({ code: 'custom', path: ['fields', index, 'type'], message: 'FIELD_INVALID' });
     }
-    if (!fields.some((f) => f.type === 'department')) {
-      ctx.addIssue({ code: 'custom', path: ['fields'], message: 'DEPARTMENT_FIELD_REQUIRED' });
+    if ((field.type === 'choice' || field.type === 'multichoice') && !field.options?.length) {
+      ctx.addIssue({ code: 'custom', path: ['fields', index, 'options'], message: 'FIELD_REQUIRED' });
     }
   });
+  if (!fields.some((f) => f.type === 'cedula' && f.required)) {
+    ctx.addIssue({ code: 'custom', path: ['fields'], message: 'IDENTITY_FIELD_REQUIRED' });
+  }
+  if (!fields.some((f) => f.type === 'department')) {
+    ctx.addIssue({ code: 'custom', path: ['fields'], message: 'DEPARTMENT_FIELD_REQUIRED' });
+  }
+}
+
+export const CampaignForm = z.strictObject({ fields: FormFields }).superRefine(checkForm);
 export type CampaignForm = z.infer<typeof CampaignForm>;
 
 /**
@@ -76,6 +79,28 @@ export type CampaignForm = z.infer<typeof CampaignForm>;
  */
 export const StoredCampaignForm = z.object({ fields: z.array(FormField) });
 export type StoredCampaignForm = z.infer<typeof StoredCampaignForm>;
+
+/**
+ * The `forms` resource (spec §7): the form definitions of the tenant. A form is the form of one
+ * campaign, so its id is the campaign's; `PUT campaigns/{id}/form` and `PUT forms/{id}` change the
+ * same form.
+ */
+export const FormDefinition = z.object({
+  id: Id.describe('the campaign’s id'),
+  campaignId: Id,
+  campaignName: z.string(),
+  campaignTitle: z.string(),
+  fields: z.array(FormField),
+  updatedAt: z.string(),
+});
+export type FormDefinition = z.infer<typeof FormDefinition>;
+export const CreateFormDefinition = z
+  .strictObject({ campaignId: z.uuid({ error: 'FIELD_REQUIRED' }), fields: FormFields })
+  .superRefine(checkForm);
+export type CreateFormDefinition = z.infer<typeof CreateFormDefinition>;
+/** `q`: part of the campaign's name or title; ordered by campaign name. */
+export const FormListQuery = ListQuery.omit({ sort: true });
+export type FormListQuery = z.infer<typeof FormListQuery>;
 
 /** Free text: letters (any accent), digits, spaces and ordinary punctuation; no markup or symbols. */
 const SAFE_TEXT = /^[\p{L}\p{M}\p{N} .,'’\-()#/&°:;!?¿¡"]*$/u;

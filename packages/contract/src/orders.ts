@@ -22,8 +22,9 @@ export const OrderDelivery = z.discriminatedUnion('kind', [
 export type OrderDelivery = z.infer<typeof OrderDelivery>;
 
 /**
- * POST users/reward-codes/product (end-customer token; Idempotency-Key): one unit of a product of
- * the marketplace, paid with points or with a redeem code; physical products name the shop.
+ * POST marketplaces/redeem-product, or its legacy name users/reward-codes/product (end-customer
+ * token; Idempotency-Key): one unit of a product of the marketplace, paid with points or with a
+ * redeem code; physical products name the shop.
  */
 export const RedeemProduct = z.strictObject({
   marketplaceId: Id,

@@ -65,6 +65,9 @@ export const MapTiles = z.strictObject({
 });
 export type MapTiles = z.infer<typeof MapTiles>;
 
+/** The emoji service the emoji service key is for (emoji-api.com), called by the builder. */
+export const EMOJI_SERVICE_ORIGIN = 'https://emoji-api.com';
+
 export const TenantConfig = z.strictObject({
   tagManagerId: z
     .string()
@@ -76,6 +79,15 @@ export const TenantConfig = z.strictObject({
   defaultLocale: z.enum(['es', 'en']).default('es'),
   /** The tile server of the landing map; the server's MAP_TILE_URL when not set. */
   mapTiles: MapTiles.nullable().default(null),
+  /**
+   * The emoji service key (spec §9): an emoji-api.com access key that turns on search from that
+   * service in the builder's emoji picker (the bundled set otherwise). Shown to admins only.
+   */
+  emojiServiceKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'FIELD_INVALID' })
+    .nullable()
+    .default(null),
 });
 export type TenantConfig = z.infer<typeof TenantConfig>;
 

@@ -1,5 +1,5 @@
-import type { Campaign, CampaignListQuery, CampaignState, FormField } from '@promo/contract';
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Campaign, CampaignListQuery, CampaignState, FormField, FormListQuery } from '@promo/contract';
+import { and, count, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { campaignGroups, campaignRules, campaigns, participations } from '../../db/schema.ts';
@@ -118,6 +118,29 @@ export async function listCampaigns(tx: Tx, tenantId: string, query: CampaignLis
         .from(campaigns)
         .where(where)
         .orderBy(order)
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => tx.select({ n: count() }).from(campaigns).where(where),
+  );
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The campaigns that have a form (the `forms` resource), by name. */
+export async function listCampaignsWithForms(tx: Tx, tenantId: string, query: FormListQuery) {
+  const where = and(
+    eq(campaigns.tenantId, tenantId),
+    isNotNull(campaigns.formFields),
+    query.q
+      ? or(ilike(campaigns.name, containsPattern(query.q)), ilike(campaigns.title, containsPattern(query.q)))
+      : undefined,
+  );
+  const [rows, [total]] = await oneByOne(
+    () =>
+      tx
+        .select()
+        .from(campaigns)
+        .where(where)
+        .orderBy(campaigns.name)
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
     () => tx.select({ n: count() }).from(campaigns).where(where),

@@ -40,6 +40,7 @@ import {
   setForm,
   updateCampaign,
 } from './campaigns.service.ts';
+import { registerFormsRoutes } from './forms.routes.ts';
 
 /** Everybody in a tenant reads campaigns; only its admins change them. */
 export const CAMPAIGN_READERS = ['ADMIN', 'ANALYST', 'OPERATOR'] as const;
@@ -47,9 +48,11 @@ export const CAMPAIGN_WRITERS = ['ADMIN'] as const;
 const tags = ['campaigns'];
 const noContent = { 204: z.null() };
 
-export function registerCampaignsRoutes({ app, ctxOf }: FeatureDeps): void {
+export function registerCampaignsRoutes(deps: FeatureDeps): void {
+  const { app, ctxOf } = deps;
   const read = { access: CAMPAIGN_READERS };
   const write = { access: CAMPAIGN_WRITERS };
+  registerFormsRoutes(deps, { read: CAMPAIGN_READERS, write: CAMPAIGN_WRITERS });
 
   app.get(
     '/api/campaigns',

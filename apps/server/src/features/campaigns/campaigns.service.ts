@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
+import { databaseErrorAnswer } from '../../platform/http/database-errors.ts';
 import { campaignCentres, setCampaignCentres } from '../centres/index.ts';
 import { findCountry } from '../countries/index.ts';
 import { getCampaignRow } from './campaign-lookup.ts';
@@ -25,6 +26,7 @@ import {
   toCampaign,
   updateCampaignRow,
 } from './campaigns.repository.ts';
+import { writeForm } from './forms.service.ts';
 
 const date = (value: string | null | undefined) =>
   value ? new Date(value) : value === null ? null : undefined;
@@ -155,11 +157,18 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
       return toCampaign(row);
     });
   } catch (error) {
-    if (isForeignKeyViolation(error) || (error instanceof Error && /check constraint/i.test(error.message))) {
-      throw new AppError('CAMPAIGN_NOT_UPDATED');
-    }
-    translateUnique(error);
+    if (isUniqueViolation(error)) translateUnique(error);
+    throw campaignNotUpdated(error);
   }
+}
+
+/**
+ * A change the database refused (a group deleted meanwhile, a constraint, a deadlock with another
+ * change) is 'Campaign not updated', on the field the refusal concerns when there is one.
+ */
+function campaignNotUpdated(error: unknown): unknown {
+  const refusal = error instanceof AppError ? null : databaseErrorAnswer(error);
+  return refusal ? new AppError('CAMPAIGN_NOT_UPDATED', refusal.details) : error;
 }
 
 /** Deletes a campaign without data; with participations (codes, draws…) it must be archived. */
@@ -254,16 +263,7 @@ export async function getForm(ctx: Ctx, id: string): Promise<StoredCampaignForm>
 export async function setForm(ctx: Ctx, id: string, form: CampaignForm): Promise<CampaignForm> {
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
-    const current = await getCampaignRow(tx, tenantId, id, { lock: true });
-    if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
-    await updateCampaignRow(tx, tenantId, id, { formFields: form.fields }, ctx.clock.now());
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'campaign.form',
-      entityType: 'campaign',
-      entityId: id,
-      details: { fields: form.fields.length },
-    });
+    await writeForm(tx, ctx, await getCampaignRow(tx, tenantId, id, { lock: true }), form.fields);
     return form;
   });
 }

@@ -105,25 +105,28 @@ export function registerCustomerRoutes({
       return customerMarketplace(ctx, claims, request.params.id);
     },
   );
-  app.post(
-    '/api/users/reward-codes/product',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
-        tags: publicTags,
-        summary: 'Redeem a product with points or a code (end-customer token; accepts Idempotency-Key)',
-        body: RedeemProduct,
-        response: { 201: ProductRedeemed },
+  // one service under two names: the spec's `marketplaces/redeem-product` and the legacy path
+  for (const path of ['/api/marketplaces/redeem-product', '/api/users/reward-codes/product']) {
+    app.post(
+      path,
+      {
+        config: { access: 'public', rateLimit: publicLimit },
+        schema: {
+          tags: publicTags,
+          summary: 'Redeem a product with points or a code (end-customer token; accepts Idempotency-Key)',
+          body: RedeemProduct,
+          response: { 201: ProductRedeemed },
+        },
       },
-    },
-    async (request, reply) => {
-      const ctx = ctxOf(request);
-      const claims = await customerOf(ctx, request);
-      const result = await redeemProduct(ctx, claims, request.body, idempotencyKey(request));
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(result.body);
-    },
-  );
+      async (request, reply) => {
+        const ctx = ctxOf(request);
+        const claims = await customerOf(ctx, request);
+        const result = await redeemProduct(ctx, claims, request.body, idempotencyKey(request));
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(result.body);
+      },
+    );
+  }
   app.post(
     '/api/public/:tenant/marketplace-code/:campaign/:id',
     {

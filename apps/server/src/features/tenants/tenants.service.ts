@@ -149,5 +149,7 @@ export async function getOwnTenant(ctx: Ctx): Promise<Tenant> {
   const actor = actorOf(ctx);
   const row = await inTenant(ctx, (tx) => findTenantById(tx, actor.tenantId));
   if (!row) throw new AppError('NOT_FOUND');
-  return toTenant(row);
+  const tenant = toTenant(row);
+  // the emoji service key is the builder's, and the builder is for admins
+  return actor.role === 'ADMIN' ? tenant : { ...tenant, config: { ...tenant.config, emojiServiceKey: null } };
 }

@@ -217,6 +217,7 @@ function crossTenantFixture(method: string, url: string): { id: string; body?: u
           : undefined;
     return { id: campaign.id, body: write ? body : undefined };
   }
+  if (url.startsWith('/api/forms/')) return { id: campaign.id, body: write ? FORM : undefined };
   if (url.startsWith('/api/landing-pages'))
     return {
       id: landing.id,

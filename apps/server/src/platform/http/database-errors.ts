@@ -27,10 +27,18 @@ export function findDatabaseError(error: unknown): DatabaseErrorFields | undefin
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** The referencing column of a foreign-key violation (`Key (tenant_id, campaign_id)=(…)`), values left out. */
-function foreignKeyField(detail: string | undefined): string {
-  const columns = /^Key \(([^)]*)\)=/.exec(detail ?? '')?.[1]?.split(', ') ?? [];
-  const column = columns.filter((c) => c !== 'tenant_id').at(-1);
+/**
+ * The referencing column of a foreign-key violation (`Key (tenant_id, campaign_id)=(…)`), values
+ * left out. A table under row-level security gets no detail: then the constraint's default name
+ * (`campaigns_tenant_id_group_id_fkey`) names it.
+ */
+function foreignKeyField(e: DatabaseErrorFields): string {
+  const columns = /^Key \(([^)]*)\)=/.exec(e.detail ?? '')?.[1]?.split(', ') ?? [];
+  const column =
+    columns.filter((c) => c !== 'tenant_id').at(-1) ??
+    (e.table && e.constraint?.startsWith(`${e.table}_tenant_id_`) && e.constraint.endsWith('_fkey')
+      ? e.constraint.slice(`${e.table}_tenant_id_`.length, -'_fkey'.length)
+      : undefined);
   return column ? camel(column) : '';
 }
 
@@ -55,7 +63,7 @@ export function databaseErrorAnswer(error: unknown): AppError | null {
     case '23503':
       // a missing referenced row is the request's fault; a row still referenced is the state's
       return /^insert or update/.test(e.message ?? '')
-        ? invalid(foreignKeyField(e.detail), 'FIELD_INVALID')
+        ? invalid(foreignKeyField(e), 'FIELD_INVALID')
         : new AppError('CONFLICT');
     case '23502':
       return invalid(e.column ? camel(e.column) : '', 'FIELD_REQUIRED');

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createPerson, marketSetup, signIn } from '../../testing/market-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+
+// Spec §7 names the product redemption `marketplaces/redeem-product`; `users/reward-codes/product`
+// stays for the pages already published. One service answers both.
+const t = await createTestApp();
+const tenant = await t.createTenant();
+const other = await t.createTenant();
+const m = await marketSetup(t, tenant, { physicalStock: 3, digitalCodes: 1, price: 10 });
+
+async function customerWithPoints(points: number) {
+  const person = await createPerson(t, tenant);
+  const credit = await t.request({
+    method: 'POST',
+    url: '/api/points/adjustments',
+    token: tenant.admin.token,
+    body: { campaignId: m.campaign.id, cedula: person.cedula, amount: points, reason: 'bienvenida' },
+  });
+  expect(credit.status, credit.text).toBe(201);
+  return signIn(t, tenant, m.campaign.name, person.cedula);
+}
+
+const buy = (url: string, token: string | undefined, body: Record<string, unknown> = {}) =>
+  t.request({
+    method: 'POST',
+    url,
+    token,
+    body: { marketplaceId: m.marketplace.id, productId: m.physical.id, centreId: m.shop.id, ...body },
+  });
+
+describe('POST marketplaces/redeem-product', () => {
+  it('redeems a product for points, as the legacy path does, from one balance and one stock', async () => {
+    const session = await customerWithPoints(25);
+    const first = await buy('/api/marketplaces/redeem-product', session.token);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({
+      balance: 15,
+      order: { paidWith: 'points', points: 10, delivery: { kind: 'pickup', shop: { centreId: m.shop.id } } },
+    });
+    const legacy = await buy('/api/users/reward-codes/product', session.token);
+    expect(legacy.status, legacy.text).toBe(201);
+    expect(legacy.body.balance).toBe(5);
+    const broke = await buy('/api/marketplaces/redeem-product', session.token);
+    expect(broke.status).toBe(422);
+    expect(broke.body.error.code).toBe('POINTS_INSUFFICIENT');
+    const shop = await t.request({
+      url: `/api/public/${tenant.slug}/marketplace/${m.campaign.name}/${m.marketplace.id}`,
+      token: session.token,
+    });
+    expect(shop.body.products.find((p: { id: string }) => p.id === m.physical.id).stock).toBe(1);
+  });
+
+  it('replays an order with the same Idempotency-Key instead of buying twice', async () => {
+    const session = await customerWithPoints(30);
+    const order = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/marketplaces/redeem-product',
+        token: session.token,
+        headers: { 'idempotency-key': 'spec-path-1' },
+        body: { marketplaceId: m.marketplace.id, productId: m.digital.id },
+      });
+    const once = await order();
+    expect(once.status, once.text).toBe(201);
+    const again = await order();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(once.body);
+  });
+
+  it('takes only an end customer’s token: none, or any back-office role’s, is refused', async () => {
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    const operator = await t.createUser(tenant, 'OPERATOR');
+    for (const token of [undefined, tenant.admin.token, analyst.token, operator.token, t.superadmin.token]) {
+      const res = await buy('/api/marketplaces/redeem-product', token);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('does not sell another tenant’s marketplace to a customer of this one', async () => {
+    const theirs = await marketSetup(t, other, { physicalStock: 1, digitalCodes: 0, price: 1 });
+    const session = await customerWithPoints(50);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/marketplaces/redeem-product',
+      token: session.token,
+      body: { marketplaceId: theirs.marketplace.id, productId: theirs.physical.id, centreId: theirs.shop.id },
+    });
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain(other.slug);
+    const balance = await t.request({
+      url: `/api/public/${tenant.slug}/marketplace/${m.campaign.name}/${m.marketplace.id}`,
+      token: session.token,
+    });
+    expect(balance.body.balance).toBe(50);
+  });
+});
