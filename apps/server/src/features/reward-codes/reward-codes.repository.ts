@@ -209,6 +209,9 @@ export type RedeemOutcome =
  * code's own shop), writes the audit row and stores the answer. A refusal writes nothing and
  * names which check failed.
  */
+// crosses into users: the operator's centre is read in the call that redeems (one round trip)
+// crosses into centres: the centre is allowed in the statement that redeems the code, so a code is redeemed once where it may be
+// crosses into campaigns: the campaign's window is checked in the statement that redeems the code
 export async function redeemAtCentre(
   db: Database,
   values: {
