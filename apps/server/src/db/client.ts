@@ -241,7 +241,8 @@ export async function openPostgres(options: {
         const held = await checkOut();
         try {
           const results = (await held.connection.query(text)) as unknown as { rows: R[] }[];
-          return results[2]?.rows ?? [];
+          // one result per statement: the call's is the one before COMMIT's
+          return results.at(-2)?.rows ?? [];
         } catch (error) {
           // a connection that died in the pool refuses before sending anything: safe to try again
           if (attempt === 0 && neverSent(error)) {
