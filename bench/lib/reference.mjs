@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 
 const script = fileURLToPath(new URL('../reference/server.mjs', import.meta.url));
 
-async function startReference({ port, databaseUrl, pglite }) {
+async function startReference({ port: basePort, databaseUrl, pglite }) {
+  const port = basePort + Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,

@@ -14,6 +14,8 @@ export async function startServer({
   pglite = false,
   pgUrl = 'postgres://postgres@127.0.0.1:5432',
 } = {}) {
+  // another session's benchmark may hold the default ports: BENCH_PORT_OFFSET moves them all
+  port += Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('server build failed');
   const database = `promo_bench_${process.pid}`;

@@ -29,6 +29,12 @@ export interface Database {
   readonly driver: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction as the application role, scoped by row-level security. */
   tx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Calls one SQL function of a hot path (decision 019) in a transaction of its own, scoped as
+   * `tx`, and answers its rows. On PostgreSQL the transaction is one message (BEGIN, the scope, the
+   * call, COMMIT): one round trip. If the call fails, nothing of it is committed.
+   */
+  call<R>(scope: TxScope, fn: SqlFunction): Promise<R[]>;
   /** SQL as the connecting (owner) role, for migrations and tests: bypasses the application role. */
   ownerExec(statements: string): Promise<void>;
   ownerQuery<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
@@ -38,6 +44,20 @@ export interface Database {
 }
 
 export const APP_ROLE = 'promo_app';
+
+/** A call of a hot path's SQL function: its name and its arguments, in order. */
+export type SqlFunction = { name: string; args: readonly (string | number | null)[] };
+
+/**
+ * The text of a hot path's call, `SELECT * FROM name(args)`, with the arguments written as
+ * literals (PostgreSQL takes each as the type of its parameter): the form that can travel in one
+ * message with its BEGIN and COMMIT, which the extended protocol cannot do.
+ */
+export function callText(fn: SqlFunction): string {
+  if (!/^[a-z_]+$/.test(fn.name)) throw new Error('invalid SQL function name');
+  const args = fn.args.map((arg) => (arg === null ? 'NULL' : sqlLiteral(arg)));
+  return `SELECT * FROM ${fn.name}(${args.join(', ')})`;
+}
 
 function scoped<T>(orm: Orm, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return orm.transaction(async (tx) => {
@@ -59,6 +79,9 @@ export async function openPglite(options: { dataDir: string | null; loadDataDir?
   return {
     driver: 'pglite',
     tx: (scope, fn) => scoped(orm, scope, fn),
+    // in-process: a round trip costs nothing, the call runs in an ordinary scoped transaction
+    call: <R>(scope: TxScope, fn: SqlFunction) =>
+      scoped(orm, scope, (tx) => queryRows<R>(tx, sql.raw(callText(fn)))),
     ownerExec: async (statements) => {
       try {
         await client.exec(statements);
@@ -88,6 +111,11 @@ export function beginScoped(scope: TxScope): string {
   if ((tenantId && !UUID.test(tenantId)) || !HEX.test(resetHash))
     throw new Error('invalid transaction scope');
   return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true), set_config('app.outbox_worker', '${scope.outboxWorker ? 'on' : ''}', true)`;
+}
+
+/** node-postgres's refusal of a query on a connection already broken: the query was not sent. */
+function neverSent(error: unknown): boolean {
+  return error instanceof Error && /is not queryable/.test(error.message);
 }
 
 /** How long opening a connection may take before the database counts as unavailable. */
@@ -206,6 +234,29 @@ export async function openPostgres(options: {
       const second = await runTx(scope, fn, false);
       if ('result' in second) return second.result;
       throw new Error('unreachable: a second try is never retried');
+    },
+    call: async <R>(scope: TxScope, fn: SqlFunction) => {
+      const text = `${beginScoped(scope)}; ${callText(fn)}; COMMIT`;
+      for (let attempt = 0; ; attempt++) {
+        const held = await checkOut();
+        try {
+          const results = (await held.connection.query(text)) as unknown as { rows: R[] }[];
+          // one result per statement: the call's is the one before COMMIT's
+          return results.at(-2)?.rows ?? [];
+        } catch (error) {
+          // a connection that died in the pool refuses before sending anything: safe to try again
+          if (attempt === 0 && neverSent(error)) {
+            held.state.broken = true;
+            continue;
+          }
+          await held.connection.query('ROLLBACK').catch(() => {
+            held.state.broken = true;
+          });
+          throw error;
+        } finally {
+          held.release();
+        }
+      }
     },
     ownerExec: async (statements) => {
       // one connection, so that a failed multi-statement script can be rolled back on it

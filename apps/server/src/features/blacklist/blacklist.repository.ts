@@ -1,5 +1,5 @@
 import type { BlacklistEntry } from '@promo/contract';
-import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { blacklist } from '../../db/schema.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
@@ -85,26 +85,4 @@ export async function insertBlacklistEntryIfNew(
     .onConflictDoNothing()
     .returning({ id: blacklist.id });
   return rows.length > 0;
-}
-
-/** The blacklist entry that matches any of the person's values, tenant-wide or for the campaign. */
-export async function findBlacklisted(
-  tx: Tx,
-  tenantId: string,
-  campaignId: string,
-  values: Array<{ kind: 'cedula' | 'phone' | 'email'; value: string }>,
-): Promise<string | null> {
-  if (values.length === 0) return null;
-  const [row] = await tx
-    .select({ id: blacklist.id })
-    .from(blacklist)
-    .where(
-      and(
-        eq(blacklist.tenantId, tenantId),
-        or(isNull(blacklist.campaignId), eq(blacklist.campaignId, campaignId)),
-        or(...values.map((v) => and(eq(blacklist.kind, v.kind), eq(blacklist.value, v.value)))),
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
 }

@@ -243,7 +243,10 @@ export async function campaignCentreRows(tx: Tx, tenantId: string, campaignId: s
     .orderBy(redemptionCentres.name);
 }
 
-/** Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there). */
+/**
+ * Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there), by
+ * the SQL function the redemption statement uses too (migration 0016).
+ */
 export async function centreAllowed(
   tx: Tx,
   tenantId: string,
@@ -251,13 +254,9 @@ export async function centreAllowed(
   centreId: string,
   codeCentreId: string | null = null,
 ): Promise<boolean> {
-  if (codeCentreId) return codeCentreId === centreId;
   const [row] = await queryRows<{ ok: boolean }>(
     tx,
-    sql`select exists (
-          select 1 from campaign_centres cc
-          left join centre_group_members m on m.tenant_id = cc.tenant_id and m.group_id = cc.group_id
-          where cc.tenant_id = ${tenantId} and cc.campaign_id = ${campaignId} and coalesce(cc.centre_id, m.centre_id) = ${centreId}) as ok`,
+    sql`select centre_may_redeem(${tenantId}, ${campaignId}, ${codeCentreId}, ${centreId}) as ok`,
   );
   return Boolean(row?.ok);
 }

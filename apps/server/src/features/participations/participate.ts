@@ -7,31 +7,17 @@ import {
   type ParticipationRequest,
   type ParticipationResponse,
 } from '@promo/contract';
-import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { localTime } from '../../platform/local-time.ts';
-import { findBlacklisted } from '../blacklist/index.ts';
-import {
-  type CampaignRow,
-  type CampaignRule,
-  campaignState,
-  findCampaignWithRules,
-  formFieldsOf,
-  groupCampaignIds,
-} from '../campaigns/index.ts';
+import { type CampaignRow, campaignState, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
 import { deviceClass } from './device-class.ts';
 import type { ParticipationKinds } from './participation-kinds.ts';
-import {
-  countParticipations,
-  insertParticipation,
-  type PersonFields,
-  upsertParticipant,
-} from './participations.repository.ts';
+import { insertParticipation, type PersonFields, participationGate } from './participations.repository.ts';
 import { firstRefusal, minimumAge } from './rules.ts';
 
 export type ParticipationMeta = {
@@ -99,39 +85,46 @@ export async function participate(
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues);
 
     const person = personFrom(fields, input.answers);
-    const blacklisted = await findBlacklisted(tx, tenant.id, campaign.id, [
-      { kind: 'cedula' as const, value: normaliseBlacklistValue('cedula', person.cedula) },
-      ...(person.phone
-        ? [{ kind: 'phone' as const, value: normaliseBlacklistValue('phone', person.phone) }]
-        : []),
-      ...(person.email
-        ? [{ kind: 'email' as const, value: normaliseBlacklistValue('email', person.email) }]
-        : []),
-    ]);
-    if (blacklisted) {
+    const limits = rules.filter((r) => r.kind === 'max_per_identity');
+    const gate = await participationGate(tx, {
+      tenantId: tenant.id,
+      campaignId: campaign.id,
+      person,
+      blacklist: {
+        cedula: normaliseBlacklistValue('cedula', person.cedula),
+        phone: person.phone ? normaliseBlacklistValue('phone', person.phone) : null,
+        email: person.email ? normaliseBlacklistValue('email', person.email) : null,
+      },
+      now,
+      day: local.day,
+      // raffles number a person's entries, so they always count the campaign
+      countCampaign: campaign.kind === 'raffle' || limits.some((r) => !r.groupId),
+      groupId: limits.some((r) => r.groupId) ? campaign.groupId : null,
+    });
+    if ('blacklisted' in gate) {
       // kept (committed) so that the tenant sees the attempt; the person is told nothing more
       await audit(tx, ctx, {
         tenantId: tenant.id,
         action: 'participation.blacklisted',
         entityType: 'campaign',
         entityId: campaign.id,
-        details: { blacklistEntryId: blacklisted },
+        details: { blacklistEntryId: gate.blacklisted },
       });
       ctx.log.warn(
-        { campaignId: campaign.id, blacklistEntryId: blacklisted },
+        { campaignId: campaign.id, blacklistEntryId: gate.blacklisted },
         'blacklisted participation refused',
       );
       return { refused: new AppError('PARTICIPATION_NOT_ACCEPTED') } satisfies Refusal;
     }
 
+    const { participantId } = gate;
+    const counts = { campaign: gate.campaign, group: gate.group };
     return idempotent(
       tx,
       tenant.id,
       meta.idempotencyKey,
       requestHash([campaign.id, input, meta.codes ?? []]),
       async () => {
-        const participantId = await upsertParticipant(tx, tenant.id, person, now, now);
-        const counts = await countsByScope(tx, tenant.id, participantId, campaign, rules, local.day);
         const participationId = randomUUID();
         const refusal = firstRefusal(rules, {
           department: person.department,
@@ -172,30 +165,6 @@ export async function participate(
   });
   if ('refused' in result) throw result.refused;
   return result;
-}
-
-/**
- * A person's earlier participations in each scope that a participation-limit rule names; raffles
- * number a person's entries, so they always count the campaign.
- */
-async function countsByScope(
-  tx: Tx,
-  tenantId: string,
-  participantId: string,
-  campaign: CampaignRow,
-  rules: CampaignRule[],
-  day: string,
-) {
-  const none = { total: 0, today: 0 };
-  const counts = { campaign: none, group: none };
-  const limits = rules.filter((r) => r.kind === 'max_per_identity');
-  if (campaign.kind === 'raffle' || limits.some((r) => !r.groupId))
-    counts.campaign = await countParticipations(tx, tenantId, participantId, [campaign.id], day);
-  if (limits.some((r) => r.groupId) && campaign.groupId) {
-    const ids = await groupCampaignIds(tx, tenantId, campaign.groupId);
-    counts.group = await countParticipations(tx, tenantId, participantId, ids, day);
-  }
-  return counts;
 }
 
 function personFrom(fields: readonly FormField[], answers: Record<string, unknown>): PersonFields {

@@ -1,6 +1,6 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { blacklist, campaigns, participants, participations } from '../../db/schema.ts';
+import { participations } from '../../db/schema.ts';
 
 export type PersonFields = {
   cedula: string;
@@ -12,65 +12,53 @@ export type PersonFields = {
   department: string | null;
 };
 
-/**
- * Creates or updates the person by identity number and locks their row until the transaction
- * ends: concurrent participations of one identity take turns, so per-identity limits hold.
- */
-// crosses into participants: creates or updates the person and locks the row in one statement, so per-identity limits hold under races
-export async function upsertParticipant(
-  tx: Tx,
-  tenantId: string,
-  person: PersonFields,
-  consentAt: Date | null,
-  now: Date,
-): Promise<string> {
-  const [row] = await tx
-    .insert(participants)
-    .values({
-      tenantId,
-      ...person,
-      birthYear: person.birthdate ? Number(person.birthdate.slice(0, 4)) : null,
-      consentAt,
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [participants.tenantId, participants.cedula],
-      set: {
-        name: sql`coalesce(excluded.name, ${participants.name})`,
-        email: sql`coalesce(excluded.email, ${participants.email})`,
-        phone: sql`coalesce(excluded.phone, ${participants.phone})`,
-        birthdate: sql`coalesce(excluded.birthdate, ${participants.birthdate})`,
-        birthYear: sql`coalesce(excluded.birth_year, ${participants.birthYear})`,
-        sex: sql`coalesce(excluded.sex, ${participants.sex})`,
-        department: sql`coalesce(excluded.department, ${participants.department})`,
-        consentAt: sql`coalesce(excluded.consent_at, ${participants.consentAt})`,
-        updatedAt: now,
-      },
-    })
-    .returning({ id: participants.id });
-  if (!row) throw new Error('participant upsert returned no row');
-  return row.id;
-}
+/** The person's earlier participations in a scope: in all, and on the local day. */
+export type Counts = { total: number; today: number };
 
-/** A person's earlier participations in some campaigns: in all, and on one local day. */
-export async function countParticipations(
+/**
+ * The person's side of a participation in one round trip (`participation_gate`, migration 0019,
+ * decision 019): the blacklist entry that refuses them, or their row created or updated and
+ * locked until the transaction ends (concurrent participations of one identity take turns, so
+ * per-identity limits hold: decision 005) with their earlier participations counted in the
+ * campaign (when `countCampaign`) and in the campaign's group (when `groupId`).
+ */
+// crosses into blacklist: the refusal is decided in the statement that takes the person's lock
+// crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
+export async function participationGate(
   tx: Tx,
-  tenantId: string,
-  participantId: string,
-  campaignIds: string[],
-  day: string,
-): Promise<{ total: number; today: number }> {
-  const [row] = await queryRows<{ total: number; today: number }>(
+  values: {
+    tenantId: string;
+    campaignId: string;
+    person: PersonFields;
+    blacklist: { cedula: string; phone: string | null; email: string | null };
+    now: Date;
+    day: string;
+    countCampaign: boolean;
+    groupId: string | null;
+  },
+): Promise<{ blacklisted: string } | { participantId: string; campaign: Counts; group: Counts }> {
+  const { person, blacklist } = values;
+  const [row] = await queryRows<{
+    blacklisted: string | null;
+    participant_id: string;
+    campaign_total: number;
+    campaign_today: number;
+    group_total: number;
+    group_today: number;
+  }>(
     tx,
-    sql`select count(*)::int as total, count(*) filter (where local_day = ${day})::int as today
-        from participations
-        where tenant_id = ${tenantId} and participant_id = ${participantId}
-          and campaign_id in (${sql.join(
-            campaignIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+    sql`select * from participation_gate(${values.tenantId}, ${values.campaignId}, ${person.cedula},
+          ${person.name}, ${person.email}, ${person.phone}, ${person.birthdate}, ${person.sex}, ${person.department},
+          ${blacklist.cedula}, ${blacklist.phone}, ${blacklist.email}, ${values.now.toISOString()}, ${values.day},
+          ${values.countCampaign}, ${values.groupId})`,
   );
-  return { total: Number(row?.total ?? 0), today: Number(row?.today ?? 0) };
+  if (!row) throw new Error('participation_gate answered no row');
+  if (row.blacklisted) return { blacklisted: row.blacklisted };
+  return {
+    participantId: row.participant_id,
+    campaign: { total: row.campaign_total, today: row.campaign_today },
+    group: { total: row.group_total, today: row.group_today },
+  };
 }
 
 export async function insertParticipation(

@@ -115,21 +115,18 @@ export async function addRaffleEntries(
 ): Promise<number> {
   const { codes } = p;
   const now = ctx.clock.now();
-  if (codes.length === 0) {
-    await insertParticipationEntry(tx, { ...p, now });
-  } else {
-    const used = new Set(await consumeCodes(tx, { ...p, now, codes }));
-    const invalid = codes.filter((c) => !used.has(c));
-    if (invalid.length > 0)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        invalid.map((code) => ({
-          path: `codes.${codes.indexOf(code)}`,
-          code: 'INVALID_PRIZE_CODE' as const,
-          params: { code },
-        })),
-      );
-  }
+  if (codes.length === 0) return insertParticipationEntry(tx, { ...p, now });
+  const used = new Set(await consumeCodes(tx, { ...p, now, codes }));
+  const invalid = codes.filter((c) => !used.has(c));
+  if (invalid.length > 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      invalid.map((code) => ({
+        path: `codes.${codes.indexOf(code)}`,
+        code: 'INVALID_PRIZE_CODE' as const,
+        params: { code },
+      })),
+    );
   return pointsInCampaign(tx, p.tenantId, p.campaignId, p.participantId);
 }
 

@@ -6,16 +6,27 @@ import { containsPattern } from '../../platform/sql.ts';
 
 export type DrawRow = typeof raffleDraws.$inferSelect;
 
+/**
+ * One entry for a registration, and the person's points in the campaign with it, in one statement
+ * (the entry inserted and the earlier ones summed from the statement's snapshot).
+ */
 // crosses into participants: the entry takes the person's department in the same insert (participation path)
 export async function insertParticipationEntry(
   tx: Tx,
   p: { tenantId: string; campaignId: string; participantId: string; participationId: string; now: Date },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into raffle_entries (tenant_id, campaign_id, participant_id, participation_id, points, department, created_at)
-        select ${p.tenantId}, ${p.campaignId}, ${p.participantId}, ${p.participationId}, 1, department, ${p.now.toISOString()}::timestamptz
-        from participants where tenant_id = ${p.tenantId} and id = ${p.participantId}`,
+): Promise<number> {
+  const [row] = await queryRows<{ points: number }>(
+    tx,
+    sql`with entry as (
+          insert into raffle_entries (tenant_id, campaign_id, participant_id, participation_id, points, department, created_at)
+          select ${p.tenantId}, ${p.campaignId}, ${p.participantId}, ${p.participationId}, 1, department, ${p.now.toISOString()}::timestamptz
+          from participants where tenant_id = ${p.tenantId} and id = ${p.participantId}
+          returning points)
+        select ((select coalesce(sum(points), 0) from entry)
+          + (select coalesce(sum(points), 0) from raffle_entries
+             where tenant_id = ${p.tenantId} and campaign_id = ${p.campaignId} and participant_id = ${p.participantId}))::int as points`,
   );
+  return Number(row?.points ?? 0);
 }
 
 export async function lastEntryId(tx: Tx, tenantId: string, campaignId: string): Promise<number> {

@@ -1,19 +1,10 @@
 import type { Redemption } from '@promo/contract';
-import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { idempotent, requestHash } from '../../platform/idempotency.ts';
-import { centreAllowed } from '../centres/index.ts';
+import { requestHash } from '../../platform/idempotency.ts';
 import { findCountryCached } from '../countries/index.ts';
-import {
-  findCodeRow,
-  findRedemption,
-  operatorCentre,
-  redeemCodeRow,
-  reverseRedemptionRow,
-  standingRedemption,
-} from './reward-codes.repository.ts';
+import { findRedemption, redeemAtCentre, reverseRedemptionRow } from './reward-codes.repository.ts';
 
 function formatWhen(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('es-CR', {
@@ -27,54 +18,35 @@ function formatWhen(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-/** Why a code could not be redeemed at a centre, as the catalogue names it. */
-async function refusalFor(
-  ctx: Ctx,
-  tx: Tx,
-  tenantId: string,
-  code: string,
-  centreId: string,
-  now: Date,
-): Promise<AppError> {
-  const row = await findCodeRow(tx, tenantId, code);
-  if (!row) return new AppError('INVALID_PRIZE_CODE', [{ path: 'code', code: 'INVALID_PRIZE_CODE' }]);
-  if (row.code.status === 'revoked')
-    return new AppError('CODE_REVOKED', [{ path: 'code', code: 'CODE_REVOKED' }]);
-  if (row.code.status === 'redeemed') {
-    const standing = await standingRedemption(tx, tenantId, code);
-    const country = await findCountryCached(ctx, row.campaign.countryCode, tx);
-    const at = standing?.redemption.redeemedAt ?? row.code.redeemedAt ?? now;
-    const params = {
-      redeemedAt: at.toISOString(),
-      when: formatWhen(at, country?.timeZone ?? 'UTC'),
-      centreCode: standing?.centre.code ?? '',
-      centreName: standing?.centre.name ?? '',
-    };
-    return new AppError(
-      'CODE_ALREADY_REDEEMED',
-      [{ path: 'code', code: 'CODE_ALREADY_REDEEMED', params }],
-      params,
-    );
-  }
-  const campaign = row.campaign;
-  if (campaign.archived) return new AppError('CAMPAIGN_NOT_ACTIVE');
-  const inWindow =
-    (!campaign.redeemFrom || campaign.redeemFrom <= now) &&
-    (!campaign.redeemUntil || now < campaign.redeemUntil);
-  if (!inWindow)
-    return new AppError('CODE_OUTSIDE_REDEMPTION_WINDOW', [
-      { path: 'code', code: 'CODE_OUTSIDE_REDEMPTION_WINDOW' },
-    ]);
-  if (!(await centreAllowed(tx, tenantId, campaign.id, centreId, row.code.centreId)))
-    return new AppError('CENTRE_NOT_ALLOWED', [{ path: 'code', code: 'CENTRE_NOT_ALLOWED' }]);
-  return new AppError('CONFLICT');
+/** Where and when a code was redeemed, for the refusal of a second redemption. */
+type Standing = { redeemedAt: string; centreCode: string; centreName: string; countryCode: string };
+
+async function alreadyRedeemed(ctx: Ctx, standing: Standing): Promise<AppError> {
+  const country = await findCountryCached(ctx, standing.countryCode);
+  const params = {
+    redeemedAt: standing.redeemedAt,
+    when: formatWhen(new Date(standing.redeemedAt), country?.timeZone ?? 'UTC'),
+    centreCode: standing.centreCode,
+    centreName: standing.centreName,
+  };
+  return new AppError(
+    'CODE_ALREADY_REDEEMED',
+    [{ path: 'code', code: 'CODE_ALREADY_REDEEMED', params }],
+    params,
+  );
 }
 
+/** The catalogue's refusal for each refused outcome of `redeemAtCentre`, on the code. */
+const onCode = (
+  code: 'INVALID_PRIZE_CODE' | 'CODE_REVOKED' | 'CODE_OUTSIDE_REDEMPTION_WINDOW' | 'CENTRE_NOT_ALLOWED',
+) => new AppError(code, [{ path: 'code', code }]);
+
 /**
- * An operator redeems a code at their own centre, once: one conditional statement changes the
- * code and records the redemption; the unique index on standing redemptions backs it. A refusal
- * says why (unknown, revoked, already redeemed with when and where, outside the window, centre).
- * An Idempotency-Key returns the first answer to a retried request.
+ * An operator redeems a code at their own centre, once, in one round trip (`redeemAtCentre`): one
+ * conditional statement changes the code and records the redemption; the unique index on standing
+ * redemptions backs it. A refusal says why (unknown, revoked, already redeemed with when and where,
+ * outside the window, centre), named by the same call. An Idempotency-Key returns the first answer to
+ * a retried request.
  */
 export async function redeemCode(
   ctx: Ctx,
@@ -83,39 +55,39 @@ export async function redeemCode(
 ): Promise<{ body: Redemption; replayed: boolean }> {
   const actor = actorOf(ctx);
   const now = ctx.clock.now();
-  const outcome = await inTenant(ctx, async (tx) => {
-    const centre = await operatorCentre(tx, actor.tenantId, actor.userId);
-    if (!centre) throw new AppError('OPERATOR_WITHOUT_CENTRE');
-    return idempotent(tx, actor.tenantId, idempotencyKey, requestHash(['redeem', code]), async () => {
-      const row = await redeemCodeRow(tx, {
-        tenantId: actor.tenantId,
-        code,
-        centreId: centre.id,
-        operatorId: actor.userId,
-        now,
-      });
-      if (!row) throw await refusalFor(ctx, tx, actor.tenantId, code, centre.id, now);
-      await audit(tx, ctx, {
-        tenantId: actor.tenantId,
-        action: 'code.redeem',
-        entityType: 'reward-code',
-        entityId: code,
-        details: { centreId: centre.id },
-      });
-      return {
-        status: 200,
-        body: {
-          redemption: {
-            id: row.id,
-            code: row.code,
-            centreCode: centre.code,
-            redeemedAt: new Date(row.redeemed_at).toISOString(),
-          },
-        },
-      };
-    });
+  const result = await redeemAtCentre(ctx.db, {
+    tenantId: actor.tenantId,
+    operatorId: actor.userId,
+    role: actor.role,
+    code,
+    now,
+    ip: ctx.ip,
+    idempotencyKey: idempotencyKey ?? null,
+    requestHash: requestHash(['redeem', code]),
   });
-  return { body: outcome.body as Redemption, replayed: outcome.replayed };
+  switch (result.outcome) {
+    case 'done':
+    case 'replayed':
+      return { body: result.body as Redemption, replayed: result.outcome === 'replayed' };
+    case 'no_centre':
+      throw new AppError('OPERATOR_WITHOUT_CENTRE');
+    case 'key_reused':
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    case 'unknown':
+      throw onCode('INVALID_PRIZE_CODE');
+    case 'revoked':
+      throw onCode('CODE_REVOKED');
+    case 'redeemed':
+      throw await alreadyRedeemed(ctx, result.body as Standing);
+    case 'not_active':
+      throw new AppError('CAMPAIGN_NOT_ACTIVE');
+    case 'outside_window':
+      throw onCode('CODE_OUTSIDE_REDEMPTION_WINDOW');
+    case 'centre_not_allowed':
+      throw onCode('CENTRE_NOT_ALLOWED');
+    case 'conflict':
+      throw new AppError('CONFLICT');
+  }
 }
 
 /** An admin reverses a redemption with a reason; the code can be redeemed again; history is kept. */

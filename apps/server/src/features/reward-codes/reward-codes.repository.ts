@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { type Database, queryRows, type Tx } from '../../db/client.ts';
 import {
   campaigns,
   participants,
@@ -183,62 +183,65 @@ export async function revokeCodeRow(
 }
 
 /**
- * Redeems a code at a centre in one statement: the code must be available or assigned, its
- * campaign not archived and inside its redemption window, and the centre one of the campaign's
- * (or, for a code bound to a shop — a marketplace pickup voucher — that shop).
- * No row back means one of those failed (the caller says which); the unique index on standing
- * redemptions is the last line against a double redemption.
+ * What `redeem_reward_code` answers: 'done' or 'replayed' with the answer's body; 'redeemed' (a
+ * refusal) with where, when and the campaign's country; the other refusals without a body.
  */
-// crosses into campaigns: the campaign's window is checked in the same statement that redeems the code
-// crosses into centres: the centre is allowed in the same statement that redeems the code, so a code is redeemed once where it may be
-export async function redeemCodeRow(
-  tx: Tx,
-  values: { tenantId: string; code: string; centreId: string; operatorId: string; now: Date },
-): Promise<{ id: string; code: string; redeemed_at: Date } | undefined> {
-  const [row] = await queryRows<{ id: string; code: string; redeemed_at: Date }>(
-    tx,
-    sql`with target as (
-          update reward_codes rc set status = 'redeemed', redeemed_at = ${values.now}
-          from campaigns ca
-          where rc.tenant_id = ${values.tenantId} and rc.code = ${values.code} and rc.status in ('available', 'assigned')
-            and ca.tenant_id = rc.tenant_id and ca.id = rc.campaign_id and not ca.archived
-            and (ca.redeem_from is null or ca.redeem_from <= ${values.now})
-            and (ca.redeem_until is null or ${values.now} < ca.redeem_until)
-            and (case when rc.centre_id is not null then rc.centre_id = ${values.centreId} else exists (
-              select 1 from campaign_centres cc
-              left join centre_group_members m on m.tenant_id = cc.tenant_id and m.group_id = cc.group_id
-              where cc.tenant_id = rc.tenant_id and cc.campaign_id = rc.campaign_id
-                and coalesce(cc.centre_id, m.centre_id) = ${values.centreId}) end)
-          returning rc.code, rc.campaign_id)
-        insert into redemptions (tenant_id, code, campaign_id, centre_id, operator_id, redeemed_at)
-        select ${values.tenantId}, code, campaign_id, ${values.centreId}, ${values.operatorId}, ${values.now} from target
-        returning id, code, redeemed_at`,
-  );
-  return row;
-}
+export type RedeemOutcome =
+  | { outcome: 'done' | 'replayed' | 'redeemed'; body: unknown }
+  | {
+      outcome:
+        | 'no_centre'
+        | 'key_reused'
+        | 'unknown'
+        | 'revoked'
+        | 'not_active'
+        | 'outside_window'
+        | 'centre_not_allowed'
+        | 'conflict';
+      body: null;
+    };
 
-// crosses into centres: the standing redemption with its centre name, one read
-export async function standingRedemption(tx: Tx, tenantId: string, code: string) {
-  const [row] = await tx
-    .select({
-      redemption: redemptions,
-      centre: { code: redemptionCentres.code, name: redemptionCentres.name },
-    })
-    .from(redemptions)
-    .innerJoin(
-      redemptionCentres,
-      and(
-        eq(redemptionCentres.tenantId, redemptions.tenantId),
-        eq(redemptionCentres.id, redemptions.centreId),
-      ),
-    )
-    .where(
-      and(
-        eq(redemptions.tenantId, tenantId),
-        eq(redemptions.code, code),
-        sql`${redemptions.reversedAt} is null`,
-      ),
-    );
+/**
+ * Redeems a code at the operator's centre in one round trip: the SQL function
+ * `redeem_reward_code` (migration 0016, decision 019) finds the operator's centre, claims the
+ * Idempotency-Key, redeems the code with one conditional statement (available or assigned, the
+ * campaign not archived and inside its redemption window, the centre one of the campaign's or the
+ * code's own shop), writes the audit row and stores the answer. A refusal writes nothing and
+ * names which check failed.
+ */
+// crosses into users: the operator's centre is read in the call that redeems (one round trip)
+// crosses into centres: the centre is allowed in the statement that redeems the code, so a code is redeemed once where it may be
+// crosses into campaigns: the campaign's window is checked in the statement that redeems the code
+export async function redeemAtCentre(
+  db: Database,
+  values: {
+    tenantId: string;
+    operatorId: string;
+    role: string;
+    code: string;
+    now: Date;
+    ip: string;
+    idempotencyKey: string | null;
+    requestHash: string;
+  },
+): Promise<RedeemOutcome> {
+  const [row] = await db.call<RedeemOutcome>(
+    { tenantId: values.tenantId },
+    {
+      name: 'redeem_reward_code',
+      args: [
+        values.tenantId,
+        values.operatorId,
+        values.role,
+        values.code,
+        values.now.toISOString(),
+        values.ip,
+        values.idempotencyKey,
+        values.requestHash,
+      ],
+    },
+  );
+  if (!row) throw new Error('redeem_reward_code answered no row');
   return row;
 }
 

@@ -364,6 +364,9 @@ describe('redemption', () => {
     expect((await redeem(t, operator, 'NOSUCHCODE')).body.error).toMatchObject({
       code: 'INVALID_PRIZE_CODE',
     });
+    // quotes, backslashes and semicolons are only characters of an unknown code (the call inlines it)
+    for (const odd of [`${c}'`, `X'); COMMIT; SELECT ('`, 'A\\B', `${c}\\'`])
+      expect((await redeem(t, operator, odd)).body.error).toMatchObject({ code: 'INVALID_PRIZE_CODE' });
     const noCentre = await t.createUser(tenant, 'OPERATOR');
     expect((await redeem(t, noCentre, c)).body.error.code).toBe('OPERATOR_WITHOUT_CENTRE');
   });
@@ -394,14 +397,24 @@ describe('redemption', () => {
 
   it('a retried redemption with the same Idempotency-Key answers the first answer', async () => {
     const tenant = await t.createTenant();
-    const { campaign, operator } = await rewardCodeSetup(t, tenant, 1);
-    const [row] = await codesOf(tenant.id, campaign.id);
+    const { campaign, operator } = await rewardCodeSetup(t, tenant, 2);
+    const [row, other] = await codesOf(tenant.id, campaign.id);
     const key = { 'idempotency-key': t.unique('k') };
+    // a refusal keeps nothing: the key still serves the request the operator meant
+    expect((await redeem(t, operator, 'NOSUCHCODE', key)).body.error.code).toBe('INVALID_PRIZE_CODE');
     const first = await redeem(t, operator, row?.code as string, key);
+    expect(first.status).toBe(200);
+    expect(first.body.redemption).toMatchObject({ code: row?.code });
+    expect(new Date(first.body.redemption.redeemedAt).toISOString()).toBe(first.body.redemption.redeemedAt);
     const retry = await redeem(t, operator, row?.code as string, key);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers['idempotent-replayed']).toBe('true');
+    // the same key for another code is refused, and that code stays unredeemed
+    expect((await redeem(t, operator, other?.code as string, key)).body.error.code).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect((await redeem(t, operator, other?.code as string)).status).toBe(200);
   });
 
   it('an admin reverses a redemption with a reason; history keeps both; the code can be redeemed again', async () => {
