@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app.css';
 import './lib/i18n.ts';
 import { StrictMode } from 'react';
