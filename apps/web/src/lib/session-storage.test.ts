@@ -103,3 +103,22 @@ describe('clearSessionStorage', () => {
     expect(sessionStorage.length).toBe(0);
   });
 });
+
+describe('without Web Crypto (a page served over plain http)', () => {
+  it('still opens, keeps values for the page only and leaves nothing readable in storage', async () => {
+    storeToken(TOKEN, true);
+    await sealedWritesDone();
+    const subtle = Object.getOwnPropertyDescriptor(globalThis.crypto, 'subtle');
+    Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });
+    try {
+      await reopen();
+      expect(readToken()).toBeNull();
+      storeToken('another', true);
+      expect(readToken()).toBe('another');
+      await sealedWritesDone();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).not.toBe('another');
+    } finally {
+      if (subtle) Object.defineProperty(globalThis.crypto, 'subtle', subtle);
+    }
+  });
+});

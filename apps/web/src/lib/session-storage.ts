@@ -126,13 +126,22 @@ async function followOtherTab(event: StorageEvent): Promise<void> {
 
 /**
  * Derives the key from the deployment's storage key and decrypts what is stored; run once before
- * the app reads anything.
+ * the app reads anything. Without Web Crypto (plain http) nothing is read or kept: the app still
+ * runs, and a reload signs the person out.
  */
 export async function openSealedStorage(secret: string): Promise<void> {
-  sealingKey = deriveStorageKey(secret);
-  const cryptoKey = await sealingKey;
   plain.local.clear();
   plain.session.clear();
+  let cryptoKey: CryptoKey;
+  try {
+    sealingKey = deriveStorageKey(secret);
+    cryptoKey = await sealingKey;
+  } catch (error) {
+    // no Web Crypto (a page served over plain http): values live in memory only, for this page
+    sealingKey = null;
+    console.error('browser storage is not encrypted here (Web Crypto needs https): nothing is kept', error);
+    return;
+  }
   await loadArea('local', cryptoKey);
   await loadArea('session', cryptoKey);
   if (!isFollowingOtherTabs) window.addEventListener('storage', (event) => void followOtherTab(event));
