@@ -1,5 +1,5 @@
 import { devices, expect, type Page, test } from '@playwright/test';
-import { saveScreenshot, signIn } from './helpers.ts';
+import { readSealed, saveScreenshot, signIn, storedToken } from './helpers.ts';
 
 /**
  * The landing builder (issue 6): an admin builds a page in the editor (row of two columns,
@@ -168,8 +168,10 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
 test('a forced logout in the editor backs its elements up, and they are offered on return', async ({
   page,
 }) => {
+  // the page's clock is Playwright's, so the session can be made to run out in the editor
+  await page.clock.install();
   await signIn(page, { tenant: 'demo', username: 'admin' });
-  const token = await page.evaluate(() => sessionStorage.getItem('promo.token') ?? '');
+  const token = await storedToken(page);
   const auth = { authorization: `Bearer ${token}` };
   const campaigns = await (await page.request.get('/api/campaigns?q=promo-demo', { headers: auth })).json();
   const created = await page.request.post('/api/landing-pages', {
@@ -187,27 +189,22 @@ test('a forced logout in the editor backs its elements up, and they are offered 
   await addFromPalette(page, 'p');
   await expect(page.getByTestId('layers-tree').getByRole('treeitem')).toHaveCount(2);
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => {
-    const stored = sessionStorage.getItem('promo.token') ?? '';
-    const [header, payload, signature] = stored.split('.');
-    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-    claims.exp = Math.floor(Date.now() / 1000) - 1;
-    const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    sessionStorage.setItem('promo.token', `${header}.${encoded}.${signature}`);
-  });
-  await page.getByRole('link', { name: /Landings/ }).click();
+  // the token's 8 hours pass while the editor is open
+  await page.clock.fastForward('08:00:01');
 
   await expect(page.getByText('La sesión a finalizado!')).toBeVisible();
   await expect(page).toHaveURL(/\/demo\/login$/);
-  const backup = await page.evaluate(() => JSON.parse(localStorage.getItem('builder-backup') ?? 'null'));
+  const backup = JSON.parse((await readSealed(page, 'builder-backup')) ?? 'null');
   expect(backup?.elements).toHaveLength(2);
   expect(backup.elements.map((element: { type: string }) => element.type)).toEqual(['h2', 'p']);
   expect(backup.landingId).toBe(id);
 
-  // back in the builder: another landing does not offer it; its own landing does, and restores it
+  // back in the builder (the clock back to now): another landing does not offer it; its own
+  // landing does, and restores it
+  await page.clock.setSystemTime(Date.now());
   await signIn(page, { tenant: 'demo', username: 'admin' });
   const other = await page.request.post('/api/landing-pages', {
-    headers: { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('promo.token'))}` },
+    headers: { authorization: `Bearer ${await storedToken(page)}` },
     data: {
       name: 'Otra',
       campaignId: campaigns.items[0].id,
@@ -247,7 +244,7 @@ test('elements are dragged from the palette and moved in the layers tree, with t
   page,
 }) => {
   await signIn(page, { tenant: 'demo', username: 'admin' });
-  const token = await page.evaluate(() => sessionStorage.getItem('promo.token') ?? '');
+  const token = await storedToken(page);
   const auth = { authorization: `Bearer ${token}` };
   const campaigns = await (await page.request.get('/api/campaigns?q=promo-demo', { headers: auth })).json();
   const created = await page.request.post('/api/landing-pages', {

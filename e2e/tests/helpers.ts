@@ -57,3 +57,101 @@ export function crLocal(shiftMinutes: number): string {
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
+
+type Area = 'local' | 'session';
+
+/**
+ * Reads (or, given a value, writes) a sealed back-office value (the token, the tenant
+ * configuration, the builder backup) as the web app does: AES-GCM under the key derived with HKDF
+ * from the page's storage-key meta (decision 017, apps/web/src/lib/storage-crypto.ts). A read
+ * answers null when the value is absent or does not decrypt.
+ */
+async function sealed(page: Page, key: string, area: Area, value?: string): Promise<string | null> {
+  return page.evaluate(
+    async ({ key, area, value }) => {
+      const storage = area === 'local' ? localStorage : sessionStorage;
+      const encoder = new TextEncoder();
+      const secret = document.querySelector<HTMLMetaElement>('meta[name="storage-key"]')?.content ?? '';
+      const material = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, [
+        'deriveKey',
+      ]);
+      const cryptoKey = await crypto.subtle.deriveKey(
+        {
+          name: 'HKDF',
+          hash: 'SHA-256',
+          salt: encoder.encode('promo-web-storage'),
+          info: encoder.encode('aes-gcm-256 v1'),
+        },
+        material,
+        { name: 'AES-GCM', length: 256 },
+        false,
+        ['encrypt', 'decrypt'],
+      );
+      const toText = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const toBytes = (text: string) =>
+        Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+      if (value !== undefined) {
+        const iv = crypto.getRandomValues(new Uint8Array(12));
+        const sealedValue = await crypto.subtle.encrypt(
+          { name: 'AES-GCM', iv },
+          cryptoKey,
+          encoder.encode(value),
+        );
+        storage.setItem(key, `enc1.${toText(iv)}.${toText(new Uint8Array(sealedValue))}`);
+        return value;
+      }
+      const stored = storage.getItem(key);
+      if (!stored?.startsWith('enc1.')) return null;
+      const [iv, text] = stored.slice('enc1.'.length).split('.');
+      try {
+        const plain = await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: toBytes(iv ?? '') },
+          cryptoKey,
+          toBytes(text ?? ''),
+        );
+        return new TextDecoder().decode(plain);
+      } catch {
+        return null;
+      }
+    },
+    { key, area, value },
+  );
+}
+
+export const readSealed = (page: Page, key: string, area: Area = 'local') => sealed(page, key, area);
+
+/** Writes a sealed value; the app reads it when a page of it opens next. */
+export async function writeSealed(page: Page, key: string, value: string, area: Area = 'local') {
+  await sealed(page, key, area, value);
+}
+
+/** The back-office token the signed-in page holds (sealed in session or local storage). */
+export async function storedToken(page: Page): Promise<string> {
+  return (
+    (await readSealed(page, 'promo.token', 'session')) ??
+    (await readSealed(page, 'promo.token', 'local')) ??
+    ''
+  );
+}
+
+/**
+ * From now on every API call the page makes with a token reaches the server with its signature
+ * spoilt: the server refuses the session while the page's clock still accepts the token.
+ */
+export async function refuseSessionFromNowOn(page: Page, hold: (method: string) => number = () => 0) {
+  const refused: string[] = [];
+  await page.route('**/api/**', async (route) => {
+    const headers = route.request().headers();
+    if (!headers.authorization) return route.continue();
+    refused.push(route.request().method());
+    await new Promise((resolve) => setTimeout(resolve, hold(route.request().method())));
+    await route.continue({
+      headers: { ...headers, authorization: `${headers.authorization.slice(0, -4)}AAAA` },
+    });
+  });
+  return refused;
+}

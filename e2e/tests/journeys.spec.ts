@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { choose, PASSWORD, saveScreenshot, signIn, storedSessionKeys } from './helpers.ts';
+import {
+  choose,
+  PASSWORD,
+  refuseSessionFromNowOn,
+  saveScreenshot,
+  signIn,
+  storedSessionKeys,
+  storedToken,
+  writeSealed,
+} from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -89,20 +98,20 @@ test('an expired token forces the logout on the next navigation', async ({ page 
   await signIn(page, { tenant: 'demo', username: 'admin' });
   // No call in flight: the tampered token must be caught by the client's exp check, not a 401.
   await page.waitForLoadState('networkidle');
+  const token = await storedToken(page);
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+  claims.exp = Math.floor(Date.now() / 1000) - 60;
+  const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+  await writeSealed(page, 'promo.token', expired, 'session');
   await page.evaluate(() => {
-    const key = sessionStorage.getItem('promo.token') ? sessionStorage : localStorage;
-    const token = key.getItem('promo.token') ?? '';
-    const [header, payload, signature] = token.split('.');
-    const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-    claims.exp = Math.floor(Date.now() / 1000) - 60;
-    const encoded = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    key.setItem('promo.token', `${header}.${encoded}.${signature}`);
     localStorage.setItem('promo.landing-edit.home', '{"elements":[]}');
     sessionStorage.setItem('promo.build', '1');
   });
   expect(await storedSessionKeys(page)).toContain('promo.tenant-config');
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Perfil' }).click();
+  // the stored values are read when a page of the app opens: the next navigation opens one
+  await page.goto('/demo/pages/profile');
 
   const toast = page.getByText('La sesión a finalizado!');
   await expect(toast).toBeVisible();
@@ -128,10 +137,7 @@ test('a 401 from the API closes open modals and forces the logout', async ({ pag
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('La contraseña actual es incorrecta.')).toBeVisible();
   // A token the server refuses (bad signature) while the clock still considers it valid.
-  await page.evaluate(() => {
-    const token = sessionStorage.getItem('promo.token') ?? '';
-    sessionStorage.setItem('promo.token', `${token.slice(0, -4)}AAAA`);
-  });
+  await refuseSessionFromNowOn(page);
   await dialog.getByLabel('Contraseña actual', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Nueva contraseña', { exact: true }).fill('another-password-1');
   await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -8,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { EMOJI_SERVICE_ORIGIN, MAX_UPLOAD_BYTES } from '@promo/contract';
+import { escapeHtml } from '@promo/landing';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -247,18 +249,24 @@ export async function buildApp(deps: AppDeps) {
   for (const register of features) register({ app, ctxOf, limits, throttle, assets, participationKinds });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
-  if (webDist && existsSync(webDist)) await serveWebApp(app, webDist);
+  if (webDist && existsSync(webDist)) await serveWebApp(app, webDist, deps.config.storageKey ?? '');
 
   return app;
 }
 
-/** The built web app: hashed assets cached for a year, every other page path answered by index.html. */
-async function serveWebApp(app: App, root: string) {
+/**
+ * The built web app: hashed assets cached for a year, every other page path answered by index.html,
+ * with the deployment's storage encryption key in its `storage-key` meta (decision 017).
+ */
+async function serveWebApp(app: App, root: string, storageKey: string) {
+  const page = webPage(readFileSync(join(root, 'index.html'), 'utf8'), storageKey);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
     preCompressed: true,
+    // index.html goes out only with the key in it (below)
+    allowedPath: (path) => !/^\/?index\.html$/.test(path),
     setHeaders: (res, path) => {
       res.header(
         'cache-control',
@@ -272,7 +280,14 @@ async function serveWebApp(app: App, root: string) {
     if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
       return reply.sendFile(path.slice(1), { cacheControl: false });
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
+}
+
+/** The web app's page with the storage key in `<meta name="storage-key">` (added to the head when missing). */
+export function webPage(html: string, storageKey: string): string {
+  const meta = `<meta name="storage-key" content="${escapeHtml(storageKey)}" />`;
+  const existing = /<meta name="storage-key"[^>]*>/;
+  if (existing.test(html)) return html.replace(existing, () => meta);
+  return /<head>/i.test(html) ? html.replace(/<head>/i, (head) => `${head}${meta}`) : `${meta}${html}`;
 }

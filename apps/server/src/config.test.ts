@@ -1,7 +1,13 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.ts';
 
-const base = { JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123456789' };
+const base = {
+  JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123456789',
+  STORAGE_ENCRYPTION_KEY: 'a-storage-key-that-is-long-enough-0123456789',
+};
 
 describe('configuration of e-mail and the daily points expiry', () => {
   it('sends e-mail only with SMTP_URL and SMTP_FROM, and requires the sender with the server', () => {
@@ -34,5 +40,27 @@ describe('configuration of shutdown and start', () => {
     expect(readConfig(base).databaseWaitMs).toBe(60_000);
     expect(readConfig({ ...base, DATABASE_WAIT_MS: '5000' }).databaseWaitMs).toBe(5000);
     expect(() => readConfig({ ...base, DATABASE_WAIT_MS: 'soon' })).toThrow(/DATABASE_WAIT_MS/);
+  });
+});
+
+describe('configuration of the storage encryption key (decision 017)', () => {
+  it('is generated into the data directory when unset, and the same one is read on the next start', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'promo-config-'));
+    const env = { JWT_SECRET: base.JWT_SECRET, DATA_DIR: dataDir };
+    const first = readConfig(env).storageKey;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'storage-key'), 'utf8')).toBe(first);
+    expect(statSync(join(dataDir, 'storage-key')).mode & 0o777).toBe(0o600);
+    expect(readConfig(env).storageKey).toBe(first);
+    expect(first).not.toBe(readConfig(env).jwtSecret);
+  });
+
+  it('is taken from STORAGE_ENCRYPTION_KEY when set, and refused when shorter than 32 characters', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'promo-config-'));
+    const key = 'deployment-storage-key-0123456789-abcdef';
+    expect(readConfig({ ...base, DATA_DIR: dataDir, STORAGE_ENCRYPTION_KEY: key }).storageKey).toBe(key);
+    expect(() => readConfig({ ...base, DATA_DIR: dataDir, STORAGE_ENCRYPTION_KEY: 'short' })).toThrow(
+      /STORAGE_ENCRYPTION_KEY/,
+    );
   });
 });

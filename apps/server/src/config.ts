@@ -12,6 +12,11 @@ const Env = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  // the key the back-office's browser storage is encrypted under (decision 017)
+  STORAGE_ENCRYPTION_KEY: z
+    .string()
+    .min(32, 'STORAGE_ENCRYPTION_KEY must have at least 32 characters')
+    .optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INITIAL_ADMIN_PASSWORD: z
@@ -64,6 +69,8 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** The back-office encrypts what it keeps in browser storage under a key derived from this. */
+  storageKey: string;
   publicBaseUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   initialAdminPassword: string | undefined;
@@ -92,11 +99,14 @@ function minuteOfDay(value: string): number | null {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
-/** The JWT secret from the environment, else one generated once and kept in the data directory. */
-function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
+/**
+ * A secret from the environment, else one generated once and kept in the data directory (the JWT
+ * secret in `jwt-secret`, the storage encryption key in `storage-key`).
+ */
+function secretOf(dataDir: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
   mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, 'jwt-secret');
+  const path = join(dataDir, fileName);
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(path, secret, { mode: 0o600 });
@@ -119,7 +129,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: jwtSecret(dataDir, e.JWT_SECRET),
+    jwtSecret: secretOf(dataDir, 'jwt-secret', e.JWT_SECRET),
+    storageKey: secretOf(dataDir, 'storage-key', e.STORAGE_ENCRYPTION_KEY),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,

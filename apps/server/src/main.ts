@@ -43,6 +43,7 @@ async function main() {
     db,
     config: {
       jwtSecret: config.jwtSecret,
+      storageKey: config.storageKey,
       publicBaseUrl: config.publicBaseUrl,
       // without a mail server, development reads codes and links in the log (LOG_OUTBOX)
       logOutbox: config.logOutbox && !config.smtp,

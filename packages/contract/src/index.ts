@@ -14,6 +14,7 @@ export * from './instant-awards.ts';
 export * from './jobs.ts';
 export * from './landings.ts';
 export * from './marketplaces.ts';
+export * from './number-format.ts';
 export * from './orders.ts';
 export * from './participants.ts';
 export * from './points.ts';

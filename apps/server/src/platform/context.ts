@@ -30,6 +30,8 @@ export type Ctx = {
 
 export type AppConfig = {
   jwtSecret: string;
+  /** Put into the web app's page (meta `storage-key`): the back-office's browser storage key. */
+  storageKey?: string;
   publicBaseUrl: string;
   /** Development: messages in the outbox are also written to the log. */
   logOutbox: boolean;

@@ -143,8 +143,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-
-setSessionNavigator((to) => {
-  void router.navigate(to, { replace: true });
-});
+/** Made once browser storage is open: the first loaders read the stored session at once. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setSessionNavigator((to) => {
+    void router.navigate(to, { replace: true });
+  });
+  return router;
+}

@@ -2,6 +2,7 @@ import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../lib/format.ts';
 import { jobPercent, jobQuery } from '../lib/jobs.ts';
 
 /** A job's progress bar (code generation, points expiry); tells the page when it is over. */
@@ -19,8 +20,8 @@ export function JobProgress({ jobId, onFinished }: { jobId: string; onFinished: 
         <Text size="sm">{t(`codes.jobStatuses.${status ?? 'queued'}`)}</Text>
         <Text size="sm" c="dimmed">
           {t('codes.jobProgress', {
-            progress: (job.data?.progress ?? 0).toLocaleString('en-GB'),
-            total: (job.data?.total ?? 0).toLocaleString('en-GB'),
+            progress: formatQuantity(job.data?.progress ?? 0),
+            total: formatQuantity(job.data?.total ?? 0),
           })}
         </Text>
       </Group>

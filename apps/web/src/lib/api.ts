@@ -90,7 +90,9 @@ async function send(method: string, path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 401 && !options.isLogin && token) onUnauthorized?.();
+    // Only a refusal of the session still stored ends it: calls that left before a forced logout
+    // and come back refused after it must not log out (and toast) a second time.
+    if (response.status === 401 && !options.isLogin && token && readToken() === token) onUnauthorized?.();
     throw error;
   }
   return response;

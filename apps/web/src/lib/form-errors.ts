@@ -29,7 +29,8 @@ export function wholeFieldError(error: unknown): FieldError | undefined {
 
 /**
  * Shows a failed call: each `details` entry on its form field when the form has it, and the
- * server's message as a danger toast when no field took it.
+ * server's message as a danger toast when no field took it. A refused session (401) shows nothing
+ * here: the forced logout tells the person once.
  */
 export function showApiError<T extends FieldValues>(
   error: unknown,
@@ -41,6 +42,8 @@ export function showApiError<T extends FieldValues>(
     showToast('danger', errorMessage('INTERNAL_ERROR', appLocale()));
     return;
   }
+  // a refused session is told by the forced logout's own toast
+  if (error.code === 'UNAUTHENTICATED') return;
   let isShownOnField = false;
   if (setError) {
     for (const detail of error.details) {

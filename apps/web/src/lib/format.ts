@@ -1,9 +1,5 @@
-const numberFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Numbers as the spec shows them: thousands commas, two decimals, en-GB. */
-export function formatNumber(value: number): string {
-  return numberFormat.format(value);
-}
+/** Numbers as the spec shows them (en-GB, thousands commas): the one formatter lives in the contract. */
+export { formatNumber, formatQuantity } from '@promo/contract';
 
 const DATE_LOCALES = { es: 'es-ES', en: 'en-GB' } as const;
 

@@ -69,10 +69,8 @@ export function logout(options: { navigate?: boolean } = {}): string {
  */
 export function forceLogout(options: { navigate?: boolean } = {}): string {
   const target = loginPath(storedTenant());
-  if (!readToken()) {
-    if (options.navigate !== false) navigate(target);
-    return target;
-  }
+  // already logged out (by this or another refused call): nothing left to end, nowhere else to go
+  if (!readToken()) return target;
   modals.closeAll();
   if (isBuilderOpen() && builderElements) writeBuilderBackup(builderElements());
   showToast('info', errorMessage('SESSION_FINISHED', appLocale()));

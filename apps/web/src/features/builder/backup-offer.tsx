@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { type LandingElement, validateDocument } from '@promo/landing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '../../lib/session-storage.ts';
+import { STORAGE_KEYS, sealedLocal } from '../../lib/session-storage.ts';
 
 type Backup = { savedAt: string; elements: LandingElement[] };
 
@@ -12,7 +12,7 @@ type Backup = { savedAt: string; elements: LandingElement[] };
  */
 function readBackup(landingId: string): Backup | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEYS.builderBackup);
+    const raw = sealedLocal.getItem(STORAGE_KEYS.builderBackup);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { savedAt?: string; landingId?: string; elements?: unknown };
     if (parsed.landingId !== undefined && parsed.landingId !== landingId) return null;
@@ -38,7 +38,7 @@ export function BackupOffer({
   const [backup, setBackup] = useState(() => readBackup(landingId));
   if (!backup) return null;
   const discard = () => {
-    localStorage.removeItem(STORAGE_KEYS.builderBackup);
+    sealedLocal.removeItem(STORAGE_KEYS.builderBackup);
     setBackup(null);
   };
   const restore = () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { usePublishLanding } from '../landings/index.ts';
 import type { useAutosave } from './use-autosave.ts';
@@ -10,7 +11,7 @@ export function usePublishDraft(landingId: string, autosave: ReturnType<typeof u
   const [isSaving, setSaving] = useState(false);
   const publish = usePublishLanding({
     onSuccess: () => showToast('success', t('builder.published')),
-    onError: (error) => showToast('danger', error.message),
+    onError: (error) => showApiError(error),
   });
   const handlePublish = async () => {
     setSaving(true);

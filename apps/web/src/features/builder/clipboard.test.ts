@@ -1,9 +1,17 @@
 import { createElement } from '@promo/landing';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSessionStorage } from '../../lib/session-storage.ts';
+import {
+  clearSessionStorage,
+  openSealedStorage,
+  sealedLocal,
+  sealedWritesDone,
+} from '../../lib/session-storage.ts';
 import { CLIPBOARD_KEY, copyToClipboard, readClipboard } from './clipboard.ts';
 
-beforeEach(() => localStorage.clear());
+beforeEach(async () => {
+  localStorage.clear();
+  await openSealedStorage('deployment-storage-key-0123456789-abcdef');
+});
 
 describe('builder clipboard', () => {
   it('pastes a copied subtree with fresh ids and consistent parentIds, as often as asked', () => {
@@ -29,17 +37,20 @@ describe('builder clipboard', () => {
     expect(input?.attributes.fieldKey).toBe('cedula');
   });
 
-  it('is shared through local storage (another page or tab reads it) and cleared by a logout', () => {
+  it('is shared through local storage, sealed (another page or tab reads it) and cleared by a logout', async () => {
     copyToClipboard(createElement('h2', { text: 'Hola' }));
-    expect(localStorage.getItem(CLIPBOARD_KEY)).toContain('Hola');
+    await sealedWritesDone();
+    expect(localStorage.getItem(CLIPBOARD_KEY)).not.toContain('Hola');
+    await openSealedStorage('deployment-storage-key-0123456789-abcdef');
+    expect(readClipboard()?.text).toBe('Hola');
     clearSessionStorage();
     expect(readClipboard()).toBeNull();
   });
 
   it('ignores foreign or unsafe content', () => {
-    localStorage.setItem(CLIPBOARD_KEY, 'not json');
+    sealedLocal.setItem(CLIPBOARD_KEY, 'not json');
     expect(readClipboard()).toBeNull();
-    localStorage.setItem(CLIPBOARD_KEY, JSON.stringify({ kind: 'other' }));
+    sealedLocal.setItem(CLIPBOARD_KEY, JSON.stringify({ kind: 'other' }));
     expect(readClipboard()).toBeNull();
     const evil = createElement('p', { text: 'x' });
     (evil.attributes as Record<string, unknown>).onclick = 'alert(1)';

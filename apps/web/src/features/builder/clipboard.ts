@@ -1,10 +1,10 @@
 /**
  * The builder's clipboard: the copied subtree in local storage, so it can be pasted into another
- * landing page (another tab too). The key lives under `promo.landing-edit.` (lib/session-storage.ts)
- * so a logout forgets it.
+ * landing page (another tab too), sealed like the other back-office values. The key lives under
+ * `promo.landing-edit.` (lib/session-storage.ts) so a logout forgets it.
  */
 import { type LandingElement, validateDocument } from '@promo/landing';
-import { STORAGE_KEYS } from '../../lib/session-storage.ts';
+import { type KeyValueStore, STORAGE_KEYS, sealedLocal } from '../../lib/session-storage.ts';
 import { cloneWithNewIds } from './tree-ops.ts';
 
 export const CLIPBOARD_KEY = `${STORAGE_KEYS.landingEditPrefix}clipboard`;
@@ -18,7 +18,7 @@ const PLACEMENT_CODES: ReadonlySet<string> = new Set([
 
 type Stored = { kind: 'promo-landing-elements'; version: 1; element: LandingElement };
 
-export function copyToClipboard(element: LandingElement, storage: Storage = localStorage): void {
+export function copyToClipboard(element: LandingElement, storage: KeyValueStore = sealedLocal): void {
   const stored: Stored = { kind: 'promo-landing-elements', version: 1, element };
   try {
     storage.setItem(CLIPBOARD_KEY, JSON.stringify(stored));
@@ -32,7 +32,7 @@ export function copyToClipboard(element: LandingElement, storage: Storage = loca
  * duplicates an id), or null when the clipboard is empty or holds something that is not a valid
  * element.
  */
-export function readClipboard(storage: Storage = localStorage): LandingElement | null {
+export function readClipboard(storage: KeyValueStore = sealedLocal): LandingElement | null {
   let parsed: unknown;
   try {
     const raw = storage.getItem(CLIPBOARD_KEY);

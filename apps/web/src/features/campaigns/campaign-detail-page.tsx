@@ -30,6 +30,7 @@ function StatusActions({ campaign }: { campaign: Campaign }) {
   const isAdmin = role === 'ADMIN';
 
   const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return; // the forced logout tells
     const message = error instanceof ApiError ? error.message : t('errors.unexpected');
     setServerMessage(message);
     showToast('danger', message);

@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { homeSummaryQuery } from './home.api.ts';
 
-const whole = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 
 function Kpi({ label, value, hint }: { label: string; value: string; hint?: string | undefined }) {
@@ -83,7 +82,7 @@ function Attention({ data }: { data: HomeSummary }) {
               <Anchor component={Link} to={pagesPath(tenantSlug, 'products')}>
                 {p.name}
               </Anchor>{' '}
-              — {t('home.attention.units', { count: p.stock, formatted: whole.format(p.stock) })}
+              — {t('home.attention.units', { count: p.stock, formatted: formatQuantity(p.stock) })}
             </List.Item>
           ))}
         />
@@ -126,23 +125,23 @@ export function HomePage() {
       {data ? (
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            <Kpi label={t('home.kpi.activeCampaigns')} value={whole.format(data.activeCampaigns)} />
+            <Kpi label={t('home.kpi.activeCampaigns')} value={formatQuantity(data.activeCampaigns)} />
             <Kpi
               label={t('home.kpi.participationsToday')}
-              value={whole.format(data.participations.today)}
-              hint={t('home.kpi.participationsWeek', { formatted: whole.format(data.participations.week) })}
+              value={formatQuantity(data.participations.today)}
+              hint={t('home.kpi.participationsWeek', { formatted: formatQuantity(data.participations.week) })}
             />
             <Kpi
               label={t('home.kpi.codes')}
-              value={`${whole.format(data.codes.redeemed)} / ${whole.format(data.codes.assigned)}`}
+              value={`${formatQuantity(data.codes.redeemed)} / ${formatQuantity(data.codes.assigned)}`}
               hint={t('home.kpi.codesHint')}
             />
             <Kpi
               label={t('home.kpi.redemptionRate')}
               value={data.codes.redemptionRate === null ? '—' : percent.format(data.codes.redemptionRate)}
             />
-            <Kpi label={t('home.kpi.pointsIssued')} value={whole.format(data.points.issued)} />
-            <Kpi label={t('home.kpi.pointsSpent')} value={whole.format(data.points.spent)} />
+            <Kpi label={t('home.kpi.pointsIssued')} value={formatQuantity(data.points.issued)} />
+            <Kpi label={t('home.kpi.pointsSpent')} value={formatQuantity(data.points.spent)} />
           </SimpleGrid>
           {data.topCentres.length > 0 ? (
             <Card withBorder>
@@ -153,7 +152,10 @@ export function HomePage() {
                 {data.topCentres.map((c) => (
                   <List.Item key={c.id}>
                     {c.name} —{' '}
-                    {t('home.redemptions', { count: c.redemptions, formatted: whole.format(c.redemptions) })}
+                    {t('home.redemptions', {
+                      count: c.redemptions,
+                      formatted: formatQuantity(c.redemptions),
+                    })}
                   </List.Item>
                 ))}
               </List>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
+import { formatNumber, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { prizesQuery } from './instant-awards.api.ts';
 import { useDeletePrize } from './instant-awards.hooks.ts';
@@ -60,9 +61,9 @@ export function PrizesCard({ campaignId, isAdmin }: { campaignId: string; isAdmi
             {prizes.data?.map((prize) => (
               <Table.Tr key={prize.id}>
                 <Table.Td>{prize.name}</Table.Td>
-                <Table.Td>{prize.value.toLocaleString('en-GB')}</Table.Td>
-                <Table.Td>{prize.stock}</Table.Td>
-                <Table.Td>{prize.awarded}</Table.Td>
+                <Table.Td>{formatNumber(prize.value)}</Table.Td>
+                <Table.Td>{formatQuantity(prize.stock)}</Table.Td>
+                <Table.Td>{formatQuantity(prize.awarded)}</Table.Td>
                 <Table.Td>{prize.department ?? ''}</Table.Td>
                 {isAdmin && (
                   <Table.Td>

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayRange } from '../../lib/day-range.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
@@ -62,7 +62,7 @@ function PointsSummaryTable({
             <Table.Tr key={row.campaignId}>
               <Table.Td>{row.campaignName}</Table.Td>
               {keys.map((key) => (
-                <Table.Td key={key}>{row[key].toLocaleString('en-GB')}</Table.Td>
+                <Table.Td key={key}>{formatQuantity(row[key])}</Table.Td>
               ))}
             </Table.Tr>
           ))}
@@ -109,7 +109,7 @@ function RecentOrders({ filters }: { filters: OrderFilters }) {
                 <Table.Td>{[order.cedula, order.personName].filter(Boolean).join(' · ')}</Table.Td>
                 <Table.Td>{order.productName}</Table.Td>
                 <Table.Td>{t(`marketReports.paidWithOptions.${order.paidWith}`)}</Table.Td>
-                <Table.Td>{order.points.toLocaleString('en-GB')}</Table.Td>
+                <Table.Td>{formatQuantity(order.points)}</Table.Td>
                 <Table.Td>{order.centreName ? `${order.centreCode} · ${order.centreName}` : ''}</Table.Td>
                 <Table.Td>
                   {order.voucherStatus && (

@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Image, SimpleGrid, Stack, Text, Title } from '@mant
 import type { Marketplace } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../lib/format.ts';
 import { marketplacePreviewQuery } from './marketplaces.api.ts';
 
 /** What the public page lists, from `marketplaces/{id}/preview` (no person, no balance). */
@@ -42,7 +43,7 @@ export function MarketplacePreview({ marketplace }: { marketplace: Marketplace }
               {product.redeemWith === 'code'
                 ? t('marketplaces.withCode')
                 : t('marketplaces.pricePoints', {
-                    price: (product.pricePoints ?? 0).toLocaleString('en-GB'),
+                    price: formatQuantity(product.pricePoints ?? 0),
                   })}
             </Text>
             <Text size="sm" c="dimmed">

@@ -18,7 +18,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { personPointsQuery } from './points.api.ts';
@@ -45,7 +45,7 @@ function AdjustmentForm({ campaignId, participantId }: { campaignId: string; par
         onSuccess: (answer) => {
           setKey(crypto.randomUUID());
           form.reset();
-          showToast('success', t('points.adjusted', { balance: answer.balance.toLocaleString('en-GB') }));
+          showToast('success', t('points.adjusted', { balance: formatQuantity(answer.balance) }));
         },
         onError: (error) => {
           setKey(crypto.randomUUID());
@@ -98,7 +98,7 @@ export function PersonPoints({ participantId, campaignId }: { participantId: str
           {account?.campaignName ?? ''}
         </Text>
         <Text size="xl" fw={700}>
-          {t('points.balance')}: {(account?.balance ?? 0).toLocaleString('en-GB')}
+          {t('points.balance')}: {formatQuantity(account?.balance ?? 0)}
         </Text>
       </Card>
       {role === 'ADMIN' && (
@@ -127,7 +127,7 @@ export function PersonPoints({ participantId, campaignId }: { participantId: str
                 <Table.Td>{formatDateTime(entry.createdAt, timeZone, locale)}</Table.Td>
                 <Table.Td>{t(`points.kinds.${entry.kind}`)}</Table.Td>
                 <Table.Td>{signedAmount(entry.amount)}</Table.Td>
-                <Table.Td>{entry.balanceAfter.toLocaleString('en-GB')}</Table.Td>
+                <Table.Td>{formatQuantity(entry.balanceAfter)}</Table.Td>
                 <Table.Td>{entry.reason ?? entry.redeemCode ?? ''}</Table.Td>
               </Table.Tr>
             ))}

@@ -1,3 +1,4 @@
+import { formatQuantity } from '../../lib/format.ts';
 import { parseWhole } from '../products/index.ts';
 
 export type AdjustmentValues = { amount: string; reason: string };
@@ -17,7 +18,7 @@ export function toAdjustment(
 
 /** A ledger amount with its sign and thousands commas: "+1,500", "−30". */
 export function signedAmount(value: number): string {
-  const digits = Math.abs(value).toLocaleString('en-GB');
+  const digits = formatQuantity(Math.abs(value));
   return value > 0 ? `+${digits}` : value < 0 ? `−${digits}` : '0';
 }
 

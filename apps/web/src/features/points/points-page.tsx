@@ -9,7 +9,7 @@ import { confirmDanger } from '../../components/confirm.tsx';
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
 import { JobProgress } from '../../components/job-progress.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
@@ -81,7 +81,7 @@ function Accounts({ campaignId, campaignLabel }: { campaignId: string | null; ca
     { key: 'cedula', label: t('points.cedula'), render: (a) => a.cedula ?? '' },
     { key: 'name', label: t('points.name'), render: (a) => a.name ?? '' },
     { key: 'campaign', label: t('points.campaign'), render: (a) => a.campaignName },
-    { key: 'balance', label: t('points.balance'), render: (a) => a.balance.toLocaleString('en-GB') },
+    { key: 'balance', label: t('points.balance'), render: (a) => formatQuantity(a.balance) },
     {
       key: 'updatedAt',
       label: t('points.updatedAt'),

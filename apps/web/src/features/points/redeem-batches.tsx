@@ -7,7 +7,7 @@ import { CodeBatchPanel, PrefixField, showOnFields } from '../../components/code
 import { type Column, DataTable, useTableState } from '../../components/data-table.tsx';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { productOptionsQuery } from '../products/index.ts';
@@ -170,8 +170,8 @@ export function RedeemBatches({ campaignId }: { campaignId: string }) {
           : t('batches.productValue', { name: b.productName ?? '' }),
     },
     { key: 'source', label: t('batches.source'), render: (b) => t(`batches.sources.${b.source}`) },
-    { key: 'codes', label: t('batches.codes'), render: (b) => b.codes.toLocaleString('en-GB') },
-    { key: 'used', label: t('batches.used'), render: (b) => b.used.toLocaleString('en-GB') },
+    { key: 'codes', label: t('batches.codes'), render: (b) => formatQuantity(b.codes) },
+    { key: 'used', label: t('batches.used'), render: (b) => formatQuantity(b.used) },
     {
       key: 'createdAt',
       label: t('batches.createdAt'),

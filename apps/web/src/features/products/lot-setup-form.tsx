@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
+import { formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { CentreSelect } from '../centres/index.ts';
 import { emptyLot, emptyShop, errorsByPath, type LotDraft, toLotSetup } from './product-form-model.ts';
@@ -158,7 +159,7 @@ export function LotSetupForm() {
   const products = useQuery(productOptionsQuery());
   const productOptions = (products.data ?? [])
     .filter((product) => product.kind === 'physical')
-    .map((product) => ({ value: product.id, label: `${product.name} (${product.stock})` }));
+    .map((product) => ({ value: product.id, label: `${product.name} (${formatQuantity(product.stock)})` }));
   const form = useForm<LotSetupValues, unknown, LotSetup>({
     resolver: bodyResolver(LotSetup, ({ lots }: LotSetupValues) => toLotSetup(lots)),
     defaultValues: { lots: [emptyLot()] },

@@ -2,7 +2,7 @@ import { Alert, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { LotSetupForm } from './lot-setup-form.tsx';
 import { lotShopsLine, lotTotal } from './product-form-model.ts';
@@ -52,7 +52,7 @@ export function LotsPage() {
                   <Table.Td>{lot.reference ?? ''}</Table.Td>
                   <Table.Td>{lot.productName}</Table.Td>
                   <Table.Td>{lotShopsLine(lot)}</Table.Td>
-                  <Table.Td>{lotTotal(lot).toLocaleString('en-GB')}</Table.Td>
+                  <Table.Td>{formatQuantity(lotTotal(lot))}</Table.Td>
                   <Table.Td>{formatDateTime(lot.createdAt, timeZone, locale)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -1,6 +1,7 @@
 import { CreateProduct, type Lot, type LotSetup, type Product, UpdateProduct } from '@promo/contract';
 import type { Resolver } from 'react-hook-form';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
+import { formatQuantity } from '../../lib/format.ts';
 
 /** What the product form's inputs hold: everything as typed. */
 export type ProductFormValues = {
@@ -135,5 +136,7 @@ export function lotTotal(lot: Pick<Lot, 'shops'>): number {
   return lot.shops.reduce((sum, shop) => sum + shop.amount, 0);
 }
 export function lotShopsLine(lot: Pick<Lot, 'shops'>): string {
-  return lot.shops.map((shop) => `${shop.centreCode} ${shop.centreName}: ${shop.amount}`).join(' · ');
+  return lot.shops
+    .map((shop) => `${shop.centreCode} ${shop.centreName}: ${formatQuantity(shop.amount)}`)
+    .join(' · ');
 }

@@ -7,6 +7,7 @@ import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { CsvUploadForm } from '../../components/csv-upload.tsx';
 import { type Column, useTableState } from '../../components/data-table.tsx';
 import { ListPage, RowActions, useConfirmedDelete } from '../../components/list-page.tsx';
+import { formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { ProductForm } from './product-form.tsx';
 import { productsQuery, uploadProductCodes } from './products.api.ts';
@@ -71,14 +72,12 @@ export function ProductsPage() {
       key: 'pricePoints',
       label: t('products.price'),
       render: (product) =>
-        product.redeemWith === 'code'
-          ? t('products.priceCode')
-          : (product.pricePoints ?? 0).toLocaleString('en-GB'),
+        product.redeemWith === 'code' ? t('products.priceCode') : formatQuantity(product.pricePoints ?? 0),
     },
     {
       key: 'stock',
       label: t('products.stock'),
-      render: (product) => product.stock.toLocaleString('en-GB'),
+      render: (product) => formatQuantity(product.stock),
     },
     {
       key: 'codes',
@@ -91,7 +90,7 @@ export function ProductsPage() {
     {
       key: 'orders',
       label: t('products.orders'),
-      render: (product) => product.orders.toLocaleString('en-GB'),
+      render: (product) => formatQuantity(product.orders),
     },
     {
       key: 'active',

@@ -1,6 +1,7 @@
 import { ScrollArea, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../lib/format.ts';
 import { productQuery } from './products.api.ts';
 
 /** Stock per shop of a physical product (from its lots). */
@@ -25,9 +26,9 @@ export function ShopStock({ productId }: { productId: string }) {
           {shops.map((shop) => (
             <Table.Tr key={shop.centreId}>
               <Table.Td>{`${shop.code} · ${shop.name}`}</Table.Td>
-              <Table.Td>{shop.received.toLocaleString('en-GB')}</Table.Td>
-              <Table.Td>{shop.claimed.toLocaleString('en-GB')}</Table.Td>
-              <Table.Td>{shop.stock.toLocaleString('en-GB')}</Table.Td>
+              <Table.Td>{formatQuantity(shop.received)}</Table.Td>
+              <Table.Td>{formatQuantity(shop.claimed)}</Table.Td>
+              <Table.Td>{formatQuantity(shop.stock)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

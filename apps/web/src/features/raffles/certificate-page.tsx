@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { saveBlob } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { certificateFileName, certificateJson, maskCedula } from './draw-model.ts';
@@ -76,7 +76,7 @@ export function CertificatePage() {
             <Code>{c.algorithm}</Code>
           </Row>
           <Row label={t('raffles.certificate.entriesCount')}>
-            <span data-testid="certificate-entries-count">{c.entriesCount}</span>
+            <span data-testid="certificate-entries-count">{formatQuantity(c.entriesCount)}</span>
           </Row>
           <Row label={t('raffles.certificate.totalWeight')}>{c.totalWeight}</Row>
           <Row label={t('raffles.certificate.entriesHash')}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { useCertificatePath } from './certificate-path.ts';
 import { drawsQuery, exportWinners } from './raffles.api.ts';
@@ -59,7 +59,7 @@ export function DrawList({ campaignId }: { campaignId: string }) {
               {draws.data?.map((draw) => (
                 <Table.Tr key={draw.drawId}>
                   <Table.Td>{formatDateTime(draw.drawnAt, timeZone, locale)}</Table.Td>
-                  <Table.Td>{draw.entriesCount}</Table.Td>
+                  <Table.Td>{formatQuantity(draw.entriesCount)}</Table.Td>
                   <Table.Td>
                     {t('raffles.list.peopleLine', { winners: draw.winners, alternates: draw.alternates })}
                   </Table.Td>

@@ -3,7 +3,7 @@ import type { Commitment, DrawResult } from '@promo/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { groupHash } from './draw-model.ts';
@@ -54,7 +54,7 @@ export function PendingCommitment({
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('raffles.certificate.entriesCount')}</Table.Th>
-            <Table.Td>{commitment.entriesCount}</Table.Td>
+            <Table.Td>{formatQuantity(commitment.entriesCount)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t('raffles.certificate.entriesHash')}</Table.Th>

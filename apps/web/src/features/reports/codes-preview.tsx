@@ -1,6 +1,7 @@
 import { Alert, ScrollArea, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../lib/format.ts';
 import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
 
 /** The codes report's figures per campaign, with a total line when there are several. */
@@ -28,21 +29,21 @@ export function CodesPreview({ campaignId }: { campaignId: string | null }) {
           {rows.map((row) => (
             <Table.Tr key={row.campaignId}>
               <Table.Td>{row.campaignName}</Table.Td>
-              <Table.Td>{row.generated}</Table.Td>
-              <Table.Td>{row.available}</Table.Td>
-              <Table.Td>{row.assigned}</Table.Td>
-              <Table.Td>{row.redeemed}</Table.Td>
-              <Table.Td>{row.revoked}</Table.Td>
+              <Table.Td>{formatQuantity(row.generated)}</Table.Td>
+              <Table.Td>{formatQuantity(row.available)}</Table.Td>
+              <Table.Td>{formatQuantity(row.assigned)}</Table.Td>
+              <Table.Td>{formatQuantity(row.redeemed)}</Table.Td>
+              <Table.Td>{formatQuantity(row.revoked)}</Table.Td>
             </Table.Tr>
           ))}
           {rows.length > 1 && (
             <Table.Tr fw={700}>
               <Table.Td>{t('reports.total')}</Table.Td>
-              <Table.Td>{total.generated}</Table.Td>
-              <Table.Td>{total.available}</Table.Td>
-              <Table.Td>{total.assigned}</Table.Td>
-              <Table.Td>{total.redeemed}</Table.Td>
-              <Table.Td>{total.revoked}</Table.Td>
+              <Table.Td>{formatQuantity(total.generated)}</Table.Td>
+              <Table.Td>{formatQuantity(total.available)}</Table.Td>
+              <Table.Td>{formatQuantity(total.assigned)}</Table.Td>
+              <Table.Td>{formatQuantity(total.redeemed)}</Table.Td>
+              <Table.Td>{formatQuantity(total.revoked)}</Table.Td>
             </Table.Tr>
           )}
           {summary.isSuccess && rows.length === 0 && (

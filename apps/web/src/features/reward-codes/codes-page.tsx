@@ -3,6 +3,7 @@ import type { CodesSummary } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CodeLookup } from './code-lookup.tsx';
@@ -21,7 +22,7 @@ function SummaryCards({ row }: { row: CodesSummary | undefined }) {
             {t(`codes.counts.${key}`)}
           </Text>
           <Text fw={700} size="xl">
-            {(row?.[key] ?? 0).toLocaleString('en-GB')}
+            {formatQuantity(row?.[key] ?? 0)}
           </Text>
         </Card>
       ))}

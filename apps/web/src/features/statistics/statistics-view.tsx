@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../lib/form-errors.ts';
+import { formatQuantity } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { agePyramid, departmentBars, deviceSplit, fillDays, toCsv } from './chart-data.ts';
@@ -93,7 +94,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
   const pyramid = ages.data ? agePyramid(ages.data) : [];
   const byDepartment = departments.data ? departmentBars(departments.data) : [];
   const widest = Math.max(1, ...pyramid.map((row) => Math.max(-row.female, row.male)));
-  const abs = (value: number) => new Intl.NumberFormat('en-GB').format(Math.abs(value));
+  const abs = (value: number) => formatQuantity(Math.abs(value));
 
   return (
     <Stack>
@@ -125,7 +126,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
                 {t('stats.participations')}
               </Text>
               <Text fw={700} fz="xl" data-testid="stat-participations">
-                {general.data.participations}
+                {formatQuantity(general.data.participations)}
               </Text>
             </Card>
             <Card withBorder>
@@ -133,7 +134,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
                 {t('stats.participants')}
               </Text>
               <Text fw={700} fz="xl" data-testid="stat-participants">
-                {general.data.participants}
+                {formatQuantity(general.data.participants)}
               </Text>
             </Card>
           </SimpleGrid>
@@ -151,6 +152,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
             dataKey="day"
             series={[{ name: 'participations', label: t('stats.participations'), color: 'brand.6' }]}
             curveType="monotone"
+            valueFormatter={formatQuantity}
             withDots={days.length < 40}
             yAxisProps={{ allowDecimals: false }}
           />
@@ -165,6 +167,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
             data={byDepartment}
             dataKey="department"
             maxBarWidth={56}
+            valueFormatter={formatQuantity}
             yAxisProps={{ allowDecimals: false }}
             series={[{ name: 'participations', label: t('stats.participations'), color: 'blue.6' }]}
           />
@@ -213,6 +216,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
               withLabels
               withLabelsLine
               tooltipDataSource="segment"
+              valueFormatter={formatQuantity}
               data={devices.map((row) => ({
                 name: t(`stats.devices.${row.device}`),
                 value: row.participations,
@@ -226,7 +230,7 @@ export function StatisticsView({ target }: { target: StatsTarget }) {
                 <Text span c={DEVICE_COLORS[row.device] ?? 'gray.5'} aria-hidden="true">
                   ●{' '}
                 </Text>
-                {t(`stats.devices.${row.device}`)}: {row.participations}
+                {t(`stats.devices.${row.device}`)}: {formatQuantity(row.participations)}
               </Text>
             ))}
           </Group>

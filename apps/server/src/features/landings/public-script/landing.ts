@@ -9,6 +9,7 @@
  * the map (map.ts) above the list.
  */
 import type { ParticipationOutcome } from '@promo/contract';
+import { formatQuantity } from '@promo/contract/number-format';
 import {
   applyMask,
   checkAnswer,
@@ -186,9 +187,9 @@ function outcomeMessage(outcome: ParticipationOutcome): string {
       return `¡Felicidades! Ganó${prize ? `: ${prize.name}` : ' un premio'}. ${where}, con su documento de identidad.`;
     }
     case 'raffle':
-      return `¡Listo! Tiene ${outcome.entries} ${outcome.entries === 1 ? 'participación' : 'participaciones'} en el sorteo.`;
+      return `¡Listo! Tiene ${formatQuantity(outcome.entries)} ${outcome.entries === 1 ? 'participación' : 'participaciones'} en el sorteo.`;
     case 'points':
-      return `¡Listo! Su saldo es de ${outcome.balance} puntos.`;
+      return `¡Listo! Su saldo es de ${formatQuantity(outcome.balance)} puntos.`;
     default:
       return '¡Gracias! Su participación quedó registrada.';
   }

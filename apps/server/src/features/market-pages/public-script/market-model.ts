@@ -2,6 +2,7 @@
  * The end-customer pages' logic without the DOM (tested in market-model.test.ts): the stored
  * session, input checks, where refusals go, paths and number formats.
  */
+import { formatQuantity } from '@promo/contract/number-format';
 
 /** What the verify step answers, kept in sessionStorage for the tab's life (or the token's). */
 export type StoredSession = {
@@ -53,9 +54,9 @@ export function otpIssue(value: string): 'FIELD_REQUIRED' | 'OTP_INVALID' | null
   return /^[0-9]{6}$/.test(trimmed) ? null : 'OTP_INVALID';
 }
 
-/** Whole points with thousands commas (the spec's en-GB numbers): 1250 → "1,250". */
+/** Points with thousands commas, through the one number formatter (spec §9, en-GB): 1250 → "1,250". */
 export function formatPoints(value: number): string {
-  return Math.round(value).toLocaleString('en-GB');
+  return formatQuantity(value);
 }
 
 /** A ledger amount with its sign: "+50", "−30" (a true minus sign), "0". */
