@@ -42,3 +42,16 @@ export async function storedSessionKeys(page: Page): Promise<string[]> {
     return keys;
   });
 }
+
+/** Opens the builder of the demo tenant, creates a landing of the sample campaign and opens it. */
+export async function openNewDemoLanding(page: Page, landingName: string) {
+  await page.goto('/demo/builder');
+  await page.getByRole('combobox', { name: 'Campaña' }).click();
+  await page
+    .getByRole('option', { name: /promo-demo/ })
+    .first()
+    .click();
+  await page.getByTestId('new-landing-name').fill(landingName);
+  await page.getByRole('button', { name: 'Crear landing' }).click();
+  await page.getByRole('link', { name: landingName }).click();
+}

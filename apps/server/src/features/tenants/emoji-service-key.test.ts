@@ -61,6 +61,8 @@ describe('the emoji service key', () => {
   it('lets the back-office reach the emoji service, and nothing else outside', async () => {
     const tenant = await t.createTenant();
     const res = await t.request({ url: '/api/tenant', token: tenant.admin.token });
-    expect(res.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self' https:\/\/emoji-api\.com(;|$)/);
+    expect(res.headers['content-security-policy']).toMatch(
+      /(^|;)connect-src 'self' https:\/\/emoji-api\.com(;|$)/,
+    );
   });
 });
