@@ -1,5 +1,5 @@
 import { devices, expect, type Page, test } from '@playwright/test';
-import { readSealed, saveScreenshot, signIn, storedToken } from './helpers.ts';
+import { openNewDemoLanding, readSealed, saveScreenshot, signIn, storedToken } from './helpers.ts';
 
 /**
  * The landing builder (issue 6): an admin builds a page in the editor (row of two columns,
@@ -19,17 +19,8 @@ async function addFromPalette(page: Page, key: string) {
 test('an admin builds, publishes and a person takes part on a phone', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page, { tenant: 'demo', username: 'admin' });
-  await page.goto('/demo/builder');
-  await page.getByRole('combobox', { name: 'Campaña' }).click();
-  await page
-    .getByRole('option', { name: /promo-demo/ })
-    .first()
-    .click();
-
   const landingName = `Registro ${Date.now().toString(36)}`;
-  await page.getByTestId('new-landing-name').fill(landingName);
-  await page.getByRole('button', { name: 'Crear landing' }).click();
-  await page.getByRole('link', { name: landingName }).click();
+  await openNewDemoLanding(page, landingName);
   await expect(page.getByTestId('palette')).toBeVisible();
   const frame = page.frameLocator('[data-testid="builder-frame"]');
 

@@ -155,3 +155,16 @@ export async function refuseSessionFromNowOn(page: Page, hold: (method: string) 
   });
   return refused;
 }
+
+/** Opens the builder of the demo tenant, creates a landing of the sample campaign and opens it. */
+export async function openNewDemoLanding(page: Page, landingName: string) {
+  await page.goto('/demo/builder');
+  await page.getByRole('combobox', { name: 'Campaña' }).click();
+  await page
+    .getByRole('option', { name: /promo-demo/ })
+    .first()
+    .click();
+  await page.getByTestId('new-landing-name').fill(landingName);
+  await page.getByRole('button', { name: 'Crear landing' }).click();
+  await page.getByRole('link', { name: landingName }).click();
+}

@@ -1,7 +1,7 @@
 import type { Role } from '@promo/contract';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storeToken } from '../lib/session-storage.ts';
+import { clearSessionStorage, storeToken } from '../lib/session-storage.ts';
 import { routes } from './router.tsx';
 
 // Spec §2/§6: the `pages` group is not guarded at its entry; its children keep their own guards.
@@ -31,6 +31,8 @@ async function landOn(path: string): Promise<string> {
 }
 
 afterEach(() => {
+  // the sealed values are also kept in memory once read: clear them as a logout does
+  clearSessionStorage();
   localStorage.clear();
   sessionStorage.clear();
 });

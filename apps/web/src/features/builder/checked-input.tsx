@@ -3,6 +3,7 @@ import { errorMessage } from '@promo/contract';
 import { looksLikeMarkup } from '@promo/landing';
 import { useEffect, useState } from 'react';
 import { appLocale } from '../../lib/i18n.ts';
+import { EmojiButton } from './emoji-button.tsx';
 
 /** A text box that keeps what is typed, and commits only values the check accepts. */
 export function CheckedInput({
@@ -12,6 +13,7 @@ export function CheckedInput({
   onCommit,
   testId,
   multiline,
+  emoji,
 }: {
   label: string;
   value: string;
@@ -19,6 +21,8 @@ export function CheckedInput({
   onCommit: (value: string) => void;
   testId?: string;
   multiline?: boolean;
+  /** With an emoji picker: a picked emoji is added at the end of the text. */
+  emoji?: boolean;
 }) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +42,7 @@ export function CheckedInput({
     error,
     size: 'xs' as const,
     'data-testid': testId,
+    ...(emoji ? { rightSection: <EmojiButton onPick={(picked) => change(`${draft}${picked}`)} /> } : {}),
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       change(event.currentTarget.value),
   };

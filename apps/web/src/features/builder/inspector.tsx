@@ -85,6 +85,7 @@ export function Inspector({
             label={t('builder.inspector.text')}
             testId="element-text"
             multiline
+            emoji
             value={element.text ?? ''}
             check={plain}
             onCommit={(value) => onChange((item) => ({ ...item, text: value }), `${id}:text`)}

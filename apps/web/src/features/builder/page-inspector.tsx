@@ -21,6 +21,7 @@ export function PageInspector({
       <CheckedInput
         label={t('builder.inspector.pageTitle')}
         value={page.title}
+        emoji
         check={plain}
         onCommit={(title) => onPageChange({ ...page, title })}
       />
@@ -28,6 +29,7 @@ export function PageInspector({
         label={t('builder.inspector.pageDescription')}
         value={page.description ?? ''}
         multiline
+        emoji
         check={plain}
         onCommit={(description) => onPageChange({ ...page, description: description || undefined })}
       />

@@ -155,6 +155,7 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
         'name',
         'countryCode',
         'config.tagManagerId',
+        'config.emojiServiceKey',
         'config.supportEmail',
         'config.supportPhone',
         'config.mapTiles.url',
@@ -197,6 +198,13 @@ export function EditTenantForm({ tenant, onDone }: { tenant: Tenant; onDone: () 
               description={t('tenants.tagManagerHelp')}
               {...form.register('config.tagManagerId', { setValueAs: blankToNull })}
               error={fieldMessage(errors.config?.tagManagerId)}
+            />
+            <PasswordInput
+              label={t('tenants.emojiServiceKey')}
+              description={t('tenants.emojiServiceKeyHelp')}
+              autoComplete="off"
+              {...form.register('config.emojiServiceKey', { setValueAs: blankToNull })}
+              error={fieldMessage(errors.config?.emojiServiceKey)}
             />
             <TextInput
               label={t('tenants.mapTileUrl')}

@@ -15,6 +15,13 @@ export const en: Messages = {
     save: 'Save',
   },
   builder: {
+    emoji: {
+      open: 'Insert an emoji',
+      search: 'Search emoji',
+      none: 'No emoji matches.',
+      fromService: 'Results from the emoji service',
+      bundled: 'Bundled set (offline)',
+    },
     title: 'Landing builder',
     placeholder: 'The builder is coming soon. This screen is only available to administrators.',
     addElement: 'Add element',
@@ -199,6 +206,9 @@ export const en: Messages = {
     publicPages: 'Public pages',
     tagManagerId: 'Google Tag Manager container',
     tagManagerHelp: 'Format GTM-XXXX; leave empty to keep it off the public pages.',
+    emojiServiceKey: 'Emoji service key',
+    emojiServiceKeyHelp:
+      "emoji-api.com access key: the builder's emoji picker also searches there. Empty: the bundled set only.",
     mapTileUrl: 'Map tile server',
     mapTileUrlHelp: 'https with {z}, {x} and {y}; leave empty for the server’s (OpenStreetMap).',
     mapAttribution: 'Map attribution',

@@ -14,6 +14,13 @@ export const es = {
     save: 'Guardar',
   },
   builder: {
+    emoji: {
+      open: 'Insertar un emoji',
+      search: 'Buscar emoji',
+      none: 'Ningún emoji coincide.',
+      fromService: 'Resultados del servicio de emojis',
+      bundled: 'Conjunto incluido (sin conexión)',
+    },
     title: 'Constructor de landings',
     placeholder: 'El constructor llegará pronto. Esta pantalla solo está disponible para administradores.',
     addElement: 'Agregar elemento',
@@ -198,6 +205,9 @@ export const es = {
     publicPages: 'Páginas públicas',
     tagManagerId: 'Contenedor de Google Tag Manager',
     tagManagerHelp: 'Formato GTM-XXXX; vacío para no incluirlo en las páginas públicas.',
+    emojiServiceKey: 'Clave del servicio de emojis',
+    emojiServiceKeyHelp:
+      'Clave de acceso de emoji-api.com: el selector de emojis del constructor busca también allí. Vacío: solo el conjunto incluido.',
     mapTileUrl: 'Servidor de mosaicos del mapa',
     mapTileUrlHelp: 'https con {z}, {x} e {y}; vacío para usar el del servidor (OpenStreetMap).',
     mapAttribution: 'Atribución del mapa',
