@@ -129,6 +129,10 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   await page.getByLabel('Ganadores', { exact: true }).fill('3');
   await page.getByLabel('Suplentes', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Sortear', exact: true }).click();
+  // nothing is drawn before the admin confirms what happens
+  const confirm = page.getByRole('dialog', { name: '¿Realizar el sorteo ahora?' });
+  await expect(confirm).toContainText('3 ganador(es) y 2 suplente(s)');
+  await confirm.getByRole('button', { name: 'Sortear' }).click();
   const result = page.getByTestId('draw-result');
   await expect(result.getByRole('row')).toHaveCount(6);
   await expect(result).toContainText('¡Felicidades');

@@ -98,6 +98,17 @@ export const rafflesEn: typeof rafflesEs = {
       winnersCsv: 'Winners (CSV)',
       winnersXlsx: 'Winners (XLSX)',
     },
+    confirm: {
+      drawTitle: 'Run the draw now?',
+      drawMessage:
+        '{{count}} winner(s) and {{alternates}} alternate(s) will be picked at random among the campaign entries. The result is recorded with its certificate and cannot be undone.',
+      commitTitle: 'Record the draw commitment?',
+      commitMessage:
+        'The entry list and the draw options ({{count}} winner(s), {{alternates}} alternate(s)) are frozen. They cannot be changed afterwards.',
+      revealMessage:
+        'The seed is revealed and {{count}} winner(s) and {{alternates}} alternate(s) are picked among the frozen entries. The result is recorded with its certificate and cannot be undone.',
+      commit: 'Record commitment',
+    },
     redraw: {
       open: 'Disqualify winner',
       title: 'Disqualify a winner',

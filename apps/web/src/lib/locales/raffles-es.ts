@@ -98,6 +98,17 @@ export const rafflesEs = {
       winnersCsv: 'Ganadores (CSV)',
       winnersXlsx: 'Ganadores (XLSX)',
     },
+    confirm: {
+      drawTitle: '¿Realizar el sorteo ahora?',
+      drawMessage:
+        'Se elegirán al azar {{count}} ganador(es) y {{alternates}} suplente(s) entre las participaciones de la campaña. El resultado queda registrado con su certificado y no se puede deshacer.',
+      commitTitle: '¿Registrar el compromiso del sorteo?',
+      commitMessage:
+        'Se congelan la lista de participaciones y las opciones del sorteo ({{count}} ganador(es), {{alternates}} suplente(s)). No se podrán cambiar después.',
+      revealMessage:
+        'Se revela la semilla y se eligen {{count}} ganador(es) y {{alternates}} suplente(s) entre las participaciones congeladas. El resultado queda registrado con su certificado y no se puede deshacer.',
+      commit: 'Registrar compromiso',
+    },
     redraw: {
       open: 'Descalificar ganador',
       title: 'Descalificar un ganador',
