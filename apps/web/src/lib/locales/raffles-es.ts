@@ -136,11 +136,41 @@ export const rafflesEs = {
       replaces: 'Reemplaza al sorteo',
       people: 'Ganadores y suplentes, por posición',
       entry: 'Participación',
-      verify:
-        'Cualquiera puede verificarlo con el certificado JSON y la lista de participaciones de este sorteo:',
+      verifyTitle: 'Cómo verificarlo',
+      openVerifier: 'Abrir la página de verificación',
+      technical: 'Datos técnicos',
+      drawnByName: 'Realizado por',
       downloadJson: 'Descargar certificado (JSON)',
       downloadEntries: 'Descargar lista de participaciones (CSV)',
       print: 'Imprimir',
+    },
+    verify: {
+      title: 'Verificar un sorteo',
+      intro:
+        'Suelte aquí el certificado del sorteo (archivo JSON) y su lista de participaciones (archivo CSV). Su navegador repite el sorteo con la misma semilla y la misma lista: nada se envía ni se instala.',
+      drop: 'Arrastre los dos archivos aquí',
+      certificate: 'Certificado (JSON)',
+      entries: 'Lista de participaciones (CSV)',
+      chosen: 'Elegido: {{name}}',
+      checking: 'Verificando…',
+      ok: 'Sorteo verificado: la lista y el certificado dan los mismos ganadores y suplentes.',
+      failed: 'El sorteo no se pudo verificar.',
+      draw: 'Sorteo de la campaña {{name}}, realizado el {{when}}',
+      entriesCount: 'Participaciones en la lista: {{count}}',
+      problems: {
+        certificate: 'El archivo JSON no es un certificado de sorteo.',
+        algorithm: 'El certificado usa un algoritmo desconocido ({{algorithm}}).',
+        entriesHash:
+          'La lista de participaciones no es la del certificado: fue cambiada o es de otro sorteo.',
+        seedCommitment: 'La semilla no coincide con su compromiso: el certificado fue cambiado.',
+        publicValue: 'La semilla no se obtiene del valor público registrado.',
+        commitmentAfterDraw: 'El compromiso tiene fecha posterior al sorteo.',
+        header: 'La lista de participaciones no tiene el formato esperado.',
+        entriesCount: 'La lista tiene {{found}} participaciones; el certificado dice {{expected}}.',
+        position:
+          'Posición {{position}}: el certificado dice la participación {{expected}}, el sorteo repetido da {{found}}.',
+        positionsCount: 'El sorteo repetido da {{found}} posiciones; el certificado tiene {{expected}}.',
+      },
     },
   },
   instantAwards: {
