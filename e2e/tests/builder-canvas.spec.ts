@@ -151,6 +151,12 @@ for (const timezoneId of ['UTC', 'America/Panama']) {
       }
       await expect(publish).toBeVisible();
       await publish.click({ trial: true });
+
+      // the back office has an icon, served by the app
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+      const icon = await page.request.get('/favicon.svg');
+      expect(icon.status()).toBe(200);
+      expect(icon.headers()['content-type']).toContain('image/svg+xml');
     });
   });
 }

@@ -7,6 +7,7 @@ import {
   renderDocument,
   renderHead,
 } from '@promo/landing';
+import { FAVICON_LINK } from '../../platform/http/favicon.ts';
 
 /** Hosts the tenant's tag manager loads from; allowed in the CSP only when it is configured. */
 const TAG_MANAGER_HOST = 'https://www.googletagmanager.com';
@@ -122,6 +123,7 @@ export function landingHtml(input: {
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    FAVICON_LINK +
     renderHead(document) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
@@ -138,6 +140,7 @@ export function simplePage(nonce: string, title: string, message: string): strin
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    FAVICON_LINK +
     `<title>${escapeHtml(title)}</title>` +
     `<style nonce="${nonce}">${PUBLIC_PAGE_CSS}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center}h1{font-size:1.75rem}</style>` +
     `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
