@@ -200,6 +200,8 @@ export const rafflesEn: typeof rafflesEs = {
       count_other: '{{count}} moments sealed on {{at}}.',
       hash: 'Seal (SHA-256 of the salt and the list):',
       hidden: 'The list and the salt are revealed when the campaign ends.',
+      formula:
+        'How it is computed: SHA-256 of the salt, a line break and one line per moment (UTC time and prize id), ordered by time and prize.',
       salt: 'Salt:',
       at: 'Moment',
       generate: 'Generate at random over the campaign window',

@@ -201,6 +201,8 @@ export const rafflesEs = {
       count_other: '{{count}} momentos sellados el {{at}}.',
       hash: 'Sello (SHA-256 de la sal y la lista):',
       hidden: 'La lista y la sal se revelan cuando termina la campaña.',
+      formula:
+        'Cómo se calcula: SHA-256 de la sal, un salto de línea y una línea por momento (hora en UTC e identificador del premio), ordenadas por hora y premio.',
       salt: 'Sal:',
       at: 'Momento',
       generate: 'Generar al azar en la vigencia',
