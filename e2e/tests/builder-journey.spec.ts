@@ -65,6 +65,10 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
   await addFromPalette(page, 'button');
   await addFromPalette(page, 'reward-code');
   await expect(frame.getByLabel('Cédula')).toBeVisible();
+  // the field blocks are named in the layers as people read them, not by their keys
+  await expect(layer(page, /^Cédula$/)).toHaveCount(1);
+  await expect(layer(page, /^Consentimiento$/)).toHaveCount(1);
+  await expect(layer(page, /^cedula$/)).toHaveCount(0);
   await expect(frame.getByLabel('Provincia').locator('option', { hasText: 'San José' })).toHaveCount(1);
   await expect(frame.locator('[data-reward-code]')).toHaveCount(1);
 

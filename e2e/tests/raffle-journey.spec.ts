@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, devices, expect, test } from '@playwright/test';
+import { type APIRequestContext, devices, expect, type Page, test } from '@playwright/test';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
 import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
 
@@ -37,6 +37,17 @@ const answers = (name: string, id = cedula()) => ({
   department: 'San José',
 });
 
+/** Drops files on the verification page's drop zone, as a person dragging them from a folder. */
+async function dropFiles(page: Page, files: { name: string; type: string; content: string }[]) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) transfer.items.add(new File([file.content], file.name, { type: file.type }));
+    return transfer;
+  }, files);
+  await page.getByTestId('verify-drop').dispatchEvent('dragover', { dataTransfer });
+  await page.getByTestId('verify-drop').dispatchEvent('drop', { dataTransfer });
+}
+
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
     data: { tenant: TENANT, username: 'admin', password: PASSWORD },
@@ -67,9 +78,10 @@ async function campaignWithForm(
   return id;
 }
 
-test('a person enters with two raffle codes; the admin draws, prints the certificate, and the script reproduces it', async ({
+test('a person enters with two raffle codes; the admin draws, prints the certificate, and the script and the public page reproduce it', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const headers = await adminHeaders(request);
@@ -129,6 +141,10 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   await page.getByLabel('Ganadores', { exact: true }).fill('3');
   await page.getByLabel('Suplentes', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Sortear', exact: true }).click();
+  // nothing is drawn before the admin confirms what happens
+  const confirm = page.getByRole('dialog', { name: '¿Realizar el sorteo ahora?' });
+  await expect(confirm).toContainText('3 ganador(es) y 2 suplente(s)');
+  await confirm.getByRole('button', { name: 'Sortear' }).click();
   const result = page.getByTestId('draw-result');
   await expect(result.getByRole('row')).toHaveCount(6);
   await expect(result).toContainText('¡Felicidades');
@@ -140,6 +156,13 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   await expect(page.getByRole('heading', { name: 'Certificado de sorteo', level: 1 })).toBeVisible();
   await expect(page.getByTestId('certificate-entries-count')).toHaveText('8');
   await expect(page.getByTestId('certificate-people').getByRole('row')).toHaveCount(6);
+  // for people: who drew by name, the options in words, the verification steps; no command line
+  await expect(page.getByTestId('certificate-summary')).toContainText('Realizado por');
+  await expect(page.getByTestId('certificate-options')).toContainText('3 ganadores y 2 suplentes');
+  await expect(page.getByTestId('certificate-options')).toContainText('Cada participación cuenta una vez');
+  await expect(page.getByTestId('certificate-steps')).toContainText('/verify-draw en cualquier navegador');
+  await expect(page.getByTestId('certificate')).not.toContainText('npm run');
+  await expect(page.getByTestId('certificate')).not.toContainText('{"count"');
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {
@@ -170,6 +193,64 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   const certificate = JSON.parse(readFileSync(join(dir, 'certificate.json'), 'utf8'));
   expect(certificate.winners).toHaveLength(3);
   expect(certificate.alternates).toHaveLength(2);
+  // the person who drew is named, not shown by id
+  await expect(page.getByTestId('certificate-summary')).not.toContainText(certificate.drawnBy);
+  await expect(page.getByTestId('certificate-summary')).toContainText(/Realizado por\s*\S+/);
+
+  // The public verification page, in a browser of another zone, signed out, nothing installed:
+  // the certificate and the list dropped on it give the same winners; a changed list fails.
+  const entriesCsv = readFileSync(join(dir, 'entries.csv'));
+  const drawnAt = new Date(certificate.drawnAt);
+  const costaRica = new Date(drawnAt.getTime() - 6 * 3600_000); // UTC-6, no summer time
+  const localTime = `${costaRica.getUTCHours()}:${String(costaRica.getUTCMinutes()).padStart(2, '0')}`;
+  for (const timezoneId of ['UTC', 'America/Panama']) {
+    const context = await browser.newContext({ timezoneId, locale: 'es-CR' });
+    const visitor = await context.newPage();
+    await visitor.goto('/verify-draw');
+    await expect(visitor.getByRole('heading', { name: 'Verificar un sorteo' })).toBeVisible();
+    await dropFiles(visitor, [
+      {
+        name: 'certificate.json',
+        type: 'application/json',
+        content: readFileSync(join(dir, 'certificate.json'), 'utf8'),
+      },
+      { name: 'entries.csv', type: 'text/csv', content: entriesCsv.toString('utf8') },
+    ]);
+    const verified = visitor.getByTestId('verify-result');
+    await expect(verified).toContainText(
+      'Sorteo verificado: la lista y el certificado dan los mismos ganadores y suplentes.',
+    );
+    await expect(verified).toContainText(`${localTime} (America/Costa_Rica)`);
+    await expect(verified).toContainText('Participaciones en la lista: 8');
+    const shown = await visitor
+      .getByTestId('verify-people')
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) => Array.from(row.querySelectorAll('td'), (cell) => cell.textContent)),
+      );
+    expect(shown).toEqual([
+      ...certificate.winners.map((w: { position: number; entryId: string }) => [
+        String(w.position),
+        'Ganador',
+        w.entryId,
+      ]),
+      ...certificate.alternates.map((a: { position: number; entryId: string }) => [
+        String(a.position),
+        'Suplente',
+        a.entryId,
+      ]),
+    ]);
+    await saveScreenshot(visitor, `verify-draw-${timezoneId.replace('/', '-')}`);
+    // one entry's weight raised: the list is not the certificate's and the winners differ
+    const lines = entriesCsv.toString('utf8').split('\n');
+    lines[1] = lines[1]?.replace(/,\d+$/, ',50') ?? '';
+    await dropFiles(visitor, [{ name: 'entries.csv', type: 'text/csv', content: lines.join('\n') }]);
+    const refused = visitor.getByTestId('verify-result').getByRole('alert');
+    await expect(refused).toContainText('El sorteo no se pudo verificar.');
+    await expect(refused).toContainText('La lista de participaciones no es la del certificado');
+    await expect(visitor.getByTestId('verify-people')).toHaveCount(0);
+    await context.close();
+  }
   const out = execFileSync(
     'node',
     ['scripts/verify-draw.mjs', join(dir, 'certificate.json'), join(dir, 'entries.csv')],

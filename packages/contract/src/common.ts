@@ -23,6 +23,7 @@ export const RESERVED_SLUGS = [
   'reset-password',
   'static',
   'transactions',
+  'verify-draw',
 ] as const;
 
 /** A tenant slug, campaign name or landing group name as used in public URLs. */

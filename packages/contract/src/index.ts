@@ -5,6 +5,7 @@ export * from './centres.ts';
 export * from './common.ts';
 export * from './countries.ts';
 export * from './customer-auth.ts';
+export * from './draw-words.ts';
 export * from './errors.ts';
 export * from './forms.ts';
 export * from './go-live.ts';

@@ -89,6 +89,10 @@ export const DrawResult = z.object({
   winners: z.array(DrawPerson),
   alternates: z.array(DrawPerson),
   certificate: DrawCertificate,
+  /** The name (or username) of `certificate.drawnBy`, for the printed certificate. */
+  drawnByName: z.string().nullable(),
+  /** The tenant's time zone: the certificate's dates are shown in it. */
+  timeZone: z.string(),
 });
 export type DrawResult = z.infer<typeof DrawResult>;
 

@@ -14,6 +14,20 @@ export const BASE_CSS =
   '.lp-page{box-sizing:border-box}.lp-page *{box-sizing:inherit}.lp-page img{max-width:100%;height:auto}' +
   '.lp-row{display:flex;flex-wrap:wrap}.lp-column{flex:1 1 0;min-width:0}.lp-page iframe{border:0;max-width:100%}';
 
+/**
+ * The public page's own styles (font, colour, the script's messages, the map list), before the
+ * document's CSS. The builder's canvas uses the same so its preview looks like the published page.
+ */
+export const PUBLIC_PAGE_CSS =
+  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}' +
+  '.lp-field-error{display:block;color:#b00020;font-size:.875rem;margin:.25rem 0}' +
+  '[aria-invalid=true]{border-color:#b00020;outline-color:#b00020}' +
+  '.lp-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}' +
+  '.lp-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
+  '.lp-reward-code:not(:empty){font-size:1.5rem;font-weight:700;letter-spacing:.1em}' +
+  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}' +
+  '.lp-map-canvas{height:280px;margin:.5rem 0;border-radius:6px;background:#e8eef3}';
+
 export const MOBILE_MEDIA = `@media (max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 export const DESKTOP_MEDIA = `@media (min-width: ${MOBILE_BREAKPOINT_PX + 1}px)`;
 

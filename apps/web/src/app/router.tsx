@@ -136,6 +136,8 @@ export const routes: RouteObject[] = [
       { path: ':tenant/builder', loader: requireAdminLoader, shouldRevalidate: always, lazy: builder },
       backOffice('pages'),
       backOffice(':tenant/pages'),
+      // public: anyone checks a draw with its certificate and entry list
+      { path: 'verify-draw', lazy: () => import('./routes/verify-draw-route.tsx') },
       { path: 'not-found', lazy: () => import('./routes/not-found-route.tsx') },
       { path: ':tenant', loader: ({ params }) => redirect(`/${params.tenant ?? ''}/login`) },
       { path: '*', loader: unknownPathLoader },

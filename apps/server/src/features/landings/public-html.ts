@@ -3,9 +3,11 @@ import {
   escapeHtml,
   IFRAME_ALLOW_LIST,
   type LandingDocument,
+  PUBLIC_PAGE_CSS,
   renderDocument,
   renderHead,
 } from '@promo/landing';
+import { FAVICON_LINK } from '../../platform/http/favicon.ts';
 
 /** Hosts the tenant's tag manager loads from; allowed in the CSP only when it is configured. */
 const TAG_MANAGER_HOST = 'https://www.googletagmanager.com';
@@ -93,17 +95,6 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-/** Styles of the script's messages and of the simple pages; the document's own CSS comes after. */
-const PAGE_CSS =
-  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}' +
-  '.lp-field-error{display:block;color:#b00020;font-size:.875rem;margin:.25rem 0}' +
-  '[aria-invalid=true]{border-color:#b00020;outline-color:#b00020}' +
-  '.lp-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}' +
-  '.lp-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
-  '.lp-reward-code:not(:empty){font-size:1.5rem;font-weight:700;letter-spacing:.1em}' +
-  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}' +
-  '.lp-map-canvas{height:280px;margin:.5rem 0;border-radius:6px;background:#e8eef3}';
-
 function tagManagerSnippet(id: string, nonce: string): string {
   // the container id is checked by the tenant configuration schema (GTM-XXXX)
   const safe = /^GTM-[A-Z0-9]{4,12}$/.test(id) ? id : null;
@@ -132,10 +123,11 @@ export function landingHtml(input: {
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    FAVICON_LINK +
     renderHead(document) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
-    `<style nonce="${nonce}">${PAGE_CSS}${rendered.css}</style>` +
+    `<style nonce="${nonce}">${PUBLIC_PAGE_CSS}${rendered.css}</style>` +
     script +
     `</head><body><main>${rendered.html}</main>` +
     `<script type="application/json" id="landing-data">${jsonBlock(input.data)}</script>` +
@@ -148,8 +140,9 @@ export function simplePage(nonce: string, title: string, message: string): strin
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    FAVICON_LINK +
     `<title>${escapeHtml(title)}</title>` +
-    `<style nonce="${nonce}">${PAGE_CSS}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center}h1{font-size:1.75rem}</style>` +
+    `<style nonce="${nonce}">${PUBLIC_PAGE_CSS}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center}h1{font-size:1.75rem}</style>` +
     `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
   );
 }

@@ -51,6 +51,7 @@ describe('public landing page', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toMatch(/^<!doctype html><html lang="es">/);
     expect(res.text).toContain('<title>Gane con nosotros</title>');
+    expect(res.text).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     expect(res.text).toContain('<meta property="og:image" content="https://example.com/share.png">');
     expect(res.text).toContain('data-landing-form');
     expect(res.text).toContain('id="landing-data"');

@@ -1,5 +1,6 @@
 import { type ErrorCode, errorMessage } from '@promo/contract';
 import { escapeHtml } from '@promo/landing';
+import { FAVICON_LINK } from '../../platform/http/favicon.ts';
 import { jsonBlock } from '../landings/index.ts';
 
 /** The five end-customer pages (spec routes `{tenant}/marketplace...` and `{tenant}/transactions...`). */
@@ -205,6 +206,7 @@ export function marketPageHtml(input: MarketPageInput): string {
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="robots" content="noindex">' +
+    FAVICON_LINK +
     `<title>${escapeHtml(title)}</title>` +
     `<style nonce="${input.nonce}">${themeCss(input.colors)}${CSS}</style>` +
     script +

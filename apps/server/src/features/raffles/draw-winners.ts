@@ -7,7 +7,10 @@ import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.t
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { getCampaignRow } from '../campaigns/index.ts';
+import { findCountryCached } from '../countries/index.ts';
 import { participantsByIds } from '../participants/index.ts';
+import { findTenantById } from '../tenants/index.ts';
+import { userNames } from '../users/index.ts';
 import { ALGORITHM, drawPositionsAsync, EntryListReader } from './draw-algorithm.ts';
 import { winnerNotification } from './notifications.ts';
 import {
@@ -105,11 +108,17 @@ export async function toResult(
         : null,
     };
   };
+  const { tenantId } = actorOf(ctx);
+  const drawnBy = certificate.drawnBy ? await userNames(tx, tenantId, [certificate.drawnBy]) : new Map();
+  const tenant = await findTenantById(tx, tenantId);
+  const country = tenant?.countryCode ? await findCountryCached(ctx, tenant.countryCode, tx) : undefined;
   return {
     drawId: certificate.drawId,
     winners: certificate.winners.map(person(true)),
     alternates: certificate.alternates.map(person(false)),
     certificate,
+    drawnByName: (certificate.drawnBy && drawnBy.get(certificate.drawnBy)) || null,
+    timeZone: country?.timeZone ?? 'UTC',
   };
 }
 

@@ -21,6 +21,7 @@ import {
   UploadReport,
   ValidateRaffleCode,
   ValidRaffleCode,
+  VERIFY_DRAW_PATH,
   WinnersReportQuery,
 } from '@promo/contract';
 import { z } from 'zod';
@@ -191,11 +192,18 @@ export function registerRafflesRoutes({
       config: { access: READERS },
       schema: { tags, summary: 'The certificate of a draw as a printable page', params: IdParams },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const ctx = ctxOf(request);
+      return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(certificateHtml(await getDraw(ctxOf(request), request.params.id))),
+        .send(
+          certificateHtml(
+            await getDraw(ctx, request.params.id),
+            `${ctx.config.publicBaseUrl}${VERIFY_DRAW_PATH}`,
+          ),
+        );
+    },
   );
   app.get(
     '/api/raffle/draws/:id/entries',

@@ -1,5 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { DrawCertificate, DrawResult, DrawSummary, EntryRow, Page } from '@promo/contract';
+import {
+  type DrawCertificate,
+  type DrawResult,
+  type DrawSummary,
+  drawOptionsInWords,
+  drawVerificationSteps,
+  type EntryRow,
+  localDateTime,
+  type Page,
+} from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant, streamInTenant } from '../../platform/context.ts';
 import { csvStream } from '../../platform/csv.ts';
@@ -64,9 +73,13 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
-/** The certificate as a page to print (no script; every value escaped). */
-export function certificateHtml(result: DrawResult): string {
+/**
+ * The certificate as a page to print (no script; every value escaped): who drew by name, dates in
+ * the tenant's time zone, the options in words and the verification steps in plain Spanish.
+ */
+export function certificateHtml(result: DrawResult, verifyUrl: string): string {
   const c = result.certificate;
+  const when = (iso: string) => `${localDateTime(iso, result.timeZone)} (hora de ${result.timeZone})`;
   const rows = (list: DrawResult['winners'], role: string) =>
     list
       .map(
@@ -75,13 +88,18 @@ export function certificateHtml(result: DrawResult): string {
       )
       .join('');
   const field = (label: string, value: string | number | null) =>
+    `<tr><th>${label}</th><td>${escapeHtml(String(value ?? '—'))}</td></tr>`;
+  const code = (label: string, value: string | number | null) =>
     `<tr><th>${label}</th><td><code>${escapeHtml(String(value ?? '—'))}</code></td></tr>`;
+  const list = (items: string[]) => items.map((item) => `<li>${escapeHtml(item)}</li>`).join('');
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Certificado de sorteo ${escapeHtml(c.drawId)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#111}table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #999;padding:.3rem .6rem;text-align:left}code{word-break:break-all}@media print{body{margin:0}}</style></head>
 <body><h1>Certificado de sorteo</h1><p>Campaña <strong>${escapeHtml(c.campaignName)}</strong></p>
-<table>${field('Sorteo', c.drawId)}${field('Fecha', c.drawnAt)}${field('Realizado por', c.drawnBy)}${field('Algoritmo', c.algorithm)}${field('Participaciones', c.entriesCount)}${field('Peso total', c.totalWeight)}${field('SHA-256 de la lista', c.entriesHash)}${field('Compromiso de la semilla', c.seedCommitment)}${c.commitment ? field('Compromiso registrado', `${c.commitment.committedAt} (${c.commitment.kind === 'public_value' ? 'valor público' : 'secreto del servidor'})`) + (c.commitment.source ? field('Fuente pública', c.commitment.source) + field('Valor publicado', c.commitment.value) : '') : ''}${field('Semilla', c.seed)}${field('Opciones', JSON.stringify(c.options))}${c.replacesDrawId ? field('Reemplaza al sorteo', c.replacesDrawId) + field('Motivo', c.reason) : ''}</table>
+<table>${field('Fecha y hora', when(c.drawnAt))}${field('Realizado por', result.drawnByName)}${field('Participaciones', c.entriesCount)}${c.commitment ? field('Compromiso registrado', `${when(c.commitment.committedAt)} (${c.commitment.kind === 'public_value' ? 'valor público' : 'secreto del servidor'})`) + (c.commitment.source ? field('Fuente pública', c.commitment.source) + field('Valor publicado', c.commitment.value) : '') : ''}${c.replacesDrawId ? field('Motivo del nuevo sorteo', c.reason) : ''}</table>
+<h2>Opciones</h2><ul>${list(drawOptionsInWords(c.options, result.timeZone))}</ul>
 <table><thead><tr><th>Posición</th><th>Rol</th><th>Participación</th><th>Nombre</th><th>Identificación</th></tr></thead><tbody>${rows(result.winners, 'Ganador')}${rows(result.alternates, 'Suplente')}</tbody></table>
-<p>Verificación: <code>npm run verify-draw -- certificate.json entries.csv</code> con el certificado JSON y la lista de participaciones de este sorteo.</p></body></html>`;
+<h2>Cómo verificarlo</h2><ol>${list(drawVerificationSteps(verifyUrl))}</ol>
+<h2>Datos técnicos</h2><table>${code('Sorteo', c.drawId)}${code('Algoritmo', c.algorithm)}${code('Peso total', c.totalWeight)}${code('SHA-256 de la lista', c.entriesHash)}${code('Compromiso de la semilla', c.seedCommitment)}${code('Semilla', c.seed)}${c.replacesDrawId ? code('Reemplaza al sorteo', c.replacesDrawId) : ''}</table></body></html>`;
 }
 
 const WINNERS_HEADER = [

@@ -98,6 +98,21 @@ describe('draws', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.text).toContain(c.entriesHash);
     expect(page.text).toContain(c.seed);
+    // for people: who drew by name, the local time of the tenant (Costa Rica, UTC-6), options in
+    // words, the steps to verify in the browser; no user id, raw options nor command line
+    expect(res.body.drawnByName).toBe('admin');
+    expect(res.body.timeZone).toBe('America/Costa_Rica');
+    expect(page.text).toContain('<th>Realizado por</th><td>admin</td>');
+    const drawn = new Date(c.drawnAt);
+    const localHour = (drawn.getUTCHours() + 18) % 24;
+    const minutes = String(drawn.getUTCMinutes()).padStart(2, '0');
+    expect(page.text).toContain(`${localHour}:${minutes} (hora de America/Costa_Rica)`);
+    expect(page.text).toContain('<li>3 ganadores y 2 suplentes</li>');
+    expect(page.text).toContain('<li>Cada participación cuenta una vez</li>');
+    expect(page.text).toMatch(/Abra http:\/\/[^ ]+\/verify-draw en cualquier navegador/);
+    expect(page.text).not.toContain(c.drawnBy);
+    expect(page.text).not.toContain('npm run');
+    expect(page.text).not.toContain('{&quot;count&quot;');
   });
 
   it('select-winner draws one; each call is a new recorded draw', async () => {

@@ -19,3 +19,8 @@ export function findUserByUsername(tx: Tx, tenantId: string, username: string): 
 export function countUsers(tx: Tx, tenantId: string): Promise<number> {
   return users.countUsers(tx, tenantId);
 }
+
+/** The names the given users are shown by (name, or username), by id; unknown ids are left out. */
+export function userNames(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  return users.findUserNames(tx, tenantId, ids);
+}

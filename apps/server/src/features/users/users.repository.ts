@@ -1,5 +1,5 @@
 import type { Role, User, UserConfiguration } from '@promo/contract';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { passwordResets, tenants, users } from '../../db/schema.ts';
 import type { PrincipalRow } from '../../platform/auth/guard.ts';
@@ -25,6 +25,20 @@ export function toUser(row: UserRow): User {
 }
 
 const byId = (tenantId: string, id: string) => and(eq(users.tenantId, tenantId), eq(users.id, id));
+
+/** The names users are shown by (their name, or their username when it has none). */
+export async function findUserNames(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name?.trim() || row.username]));
+}
 
 // crosses into tenants: the user and the state of their tenant in one read (every signed-in request)
 export async function findPrincipal(tx: Tx, tenantId: string, userId: string): Promise<PrincipalRow | null> {

@@ -5,13 +5,12 @@ import {
   Group,
   Loader,
   Menu,
-  NavLink,
   ScrollArea,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type Role, resolveThemeColors, THEME_PRESET_COLORS } from '@promo/contract';
+import { resolveThemeColors, THEME_PRESET_COLORS } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,9 +33,10 @@ import { registerMarketLocales } from '../../lib/locales/market.ts';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
-import { pagesPath, withTenant } from '../../lib/paths.ts';
+import { pagesPath } from '../../lib/paths.ts';
 import { STORAGE_KEYS, storeTenantConfig } from '../../lib/session-storage.ts';
 import { applyTheme, resetTheme } from '../../lib/theme.ts';
+import { BackOfficeNav } from './back-office-nav.tsx';
 
 export { RouteError as ErrorBoundary } from '../route-error.tsx';
 
@@ -45,34 +45,6 @@ registerPromotionsLocales();
 registerRedemptionLocales();
 registerRafflesLocales();
 registerMarketLocales();
-
-type NavItem = { to: string; label: string; roles: readonly Role[] };
-
-const NAV: NavItem[] = [
-  { to: '', label: 'nav.dashboard', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST'] },
-  { to: 'campaigns', label: 'nav.campaigns', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'campaign-groups', label: 'nav.campaignGroups', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'blacklist', label: 'nav.blacklist', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'crm', label: 'nav.crm', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'statistics', label: 'nav.statistics', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'raffles', label: 'nav.raffles', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'instant-awards', label: 'nav.instantAwards', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'counter', label: 'nav.counter', roles: ['OPERATOR'] },
-  { to: 'reports', label: 'nav.myRedemptions', roles: ['OPERATOR'] },
-  { to: 'centres', label: 'nav.centres', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'centre-groups', label: 'nav.centreGroups', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'codes', label: 'nav.codes', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'reports', label: 'nav.reports', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'points', label: 'nav.points', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'products', label: 'nav.products', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'product-lots', label: 'nav.lots', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'marketplaces', label: 'nav.marketplaces', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'market-reports', label: 'nav.marketReports', roles: ['ADMIN', 'ANALYST'] },
-  { to: 'users', label: 'nav.users', roles: ['ADMIN'] },
-  { to: 'tenants', label: 'nav.tenants', roles: ['SUPERADMIN'] },
-  { to: 'countries', label: 'nav.countries', roles: ['SUPERADMIN'] },
-  { to: 'profile', label: 'nav.profile', roles: ['SUPERADMIN', 'ADMIN', 'ANALYST', 'OPERATOR'] },
-];
 
 export function Component() {
   const { t, i18n } = useTranslation();
@@ -133,7 +105,6 @@ export function Component() {
   };
 
   const base = pagesPath(tenantParam);
-  const items = NAV.filter((item) => item.roles.includes(payload.role));
   const tenantName = tenant.data?.name ?? (isTenantUser ? (payload.tenant ?? '') : t('layout.platform'));
   const displayName = me.data?.name || me.data?.username || '';
 
@@ -202,27 +173,7 @@ export function Component() {
           <AppShell.Navbar p="xs" aria-label={t('layout.navigation')} component="nav">
             {/* the list scrolls when it is taller than the window (many features, small screens) */}
             <AppShell.Section grow component={ScrollArea} type="auto">
-              {items.map((item) => {
-                const to = item.to ? `${base}/${item.to}` : base;
-                const isActive = item.to ? location.pathname.startsWith(to) : location.pathname === to;
-                return (
-                  <NavLink
-                    key={item.label}
-                    component={Link}
-                    to={to}
-                    label={t(item.label)}
-                    active={isActive}
-                    aria-current={isActive ? 'page' : undefined}
-                  />
-                );
-              })}
-              {payload.role === 'ADMIN' ? (
-                <NavLink
-                  component={Link}
-                  to={withTenant(tenantParam, '/builder')}
-                  label={t('nav.landings')}
-                />
-              ) : null}
+              <BackOfficeNav role={payload.role} tenant={tenantParam} />
             </AppShell.Section>
           </AppShell.Navbar>
           <AppShell.Main>

@@ -1,8 +1,9 @@
 import { Box, Group, Paper } from '@mantine/core';
-import { type LandingDocument, renderDocument } from '@promo/landing';
+import { type LandingDocument, PUBLIC_PAGE_CSS, renderDocument } from '@promo/landing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDragSource, useDropTarget } from './dnd.tsx';
+import { type Point, useDragSource, useDropTarget } from './dnd.tsx';
+import { type DropPlace, dropPlaceAt } from './drop-place.ts';
 
 export const PREVIEW_WIDTHS = { desktop: 1200, tablet: 820, mobile: 375 } as const;
 export type PreviewWidth = keyof typeof PREVIEW_WIDTHS;
@@ -25,14 +26,46 @@ img:not([src]){min-width:80px;min-height:40px;background:#f1f3f5}
 ${selected}`;
 }
 
-/** The element id under a point of the page (viewport coordinates), or null. */
-export function elementIdAt(frame: HTMLIFrameElement | null, x: number, y: number): string | null {
+const CANVAS_PADDING = 16;
+
+/** The width inside the canvas's padding, followed as the window or the side panels change. */
+function useRoom(ref: React.RefObject<HTMLDivElement | null>): number {
+  const [room, setRoom] = useState(0);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const measure = () => setRoom(node.clientWidth - 2 * CANVAS_PADDING);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return room;
+}
+
+/** The scale the canvas shows the page at (1 unless the page is wider than the room). */
+const frameScales = new WeakMap<HTMLIFrameElement, number>();
+
+/**
+ * Where a drop at a point of the window (viewport coordinates) goes on the page rendered in
+ * `frame`: the element under the pointer and the rectangles of the elements, in the page's own
+ * (unscaled) coordinates, decide it (see `dropPlaceAt`).
+ */
+export function dropPlaceOnCanvas(
+  frame: HTMLIFrameElement | null,
+  document: LandingDocument,
+  point: Point,
+  draggedType?: string,
+): DropPlace | null {
   const doc = frame?.contentDocument;
   if (!frame || !doc) return null;
   const rect = frame.getBoundingClientRect();
-  const hit = doc.elementFromPoint(x - rect.left, y - rect.top);
-  const found = hit?.closest('.lp-page [id]');
-  return found?.id ?? null;
+  const scale = frameScales.get(frame) ?? 1;
+  const inner = { x: (point.x - rect.left) / scale, y: (point.y - rect.top) / scale };
+  const hit = doc.elementFromPoint(inner.x, inner.y);
+  const hitId = hit?.closest('.lp-page [id]')?.id ?? null;
+  const rectOf = (id: string) => doc.getElementById(id)?.getBoundingClientRect() ?? null;
+  return dropPlaceAt(document, hitId, inner, rectOf, draggedType);
 }
 
 /**
@@ -62,6 +95,8 @@ export function Canvas({
   const [height, setHeight] = useState(600);
   const [box, setBox] = useState<{ top: number; left: number } | null>(null);
   const drop = useDropTarget('canvas', { kind: 'canvas' });
+  const outer = useRef<HTMLDivElement | null>(null);
+  const room = useRoom(outer);
   const handlers = useRef({ onSelect, onKeyDown });
   handlers.current = { onSelect, onKeyDown };
   const rendered = renderDocument(document);
@@ -91,7 +126,7 @@ export function Canvas({
     if (!doc || !isReady) return;
     const page = doc.getElementById('page-css');
     const editor = doc.getElementById('editor-css');
-    if (page) page.textContent = rendered.css;
+    if (page) page.textContent = PUBLIC_PAGE_CSS + rendered.css;
     if (editor)
       editor.textContent = editorCss(selectedId, {
         map: t('builder.types.map'),
@@ -107,46 +142,65 @@ export function Canvas({
   }, [rendered.html, rendered.css, selectedId, isReady, frameRef, t]);
 
   const pixels = PREVIEW_WIDTHS[width];
+  const scale = room > 0 ? Math.min(1, room / pixels) : 1;
+  useLayoutEffect(() => {
+    if (frameRef.current) frameScales.set(frameRef.current, scale);
+  }, [scale, frameRef]);
   return (
     <Box
-      ref={drop.ref}
+      ref={(node: HTMLDivElement | null) => {
+        drop.ref(node);
+        outer.current = node;
+      }}
       data-testid="builder-canvas"
       style={{
         flex: 1,
+        minWidth: 0,
         overflow: 'auto',
         background: drop.isOver ? '#e7f5ff' : '#f1f3f5',
-        padding: 16,
+        padding: CANVAS_PADDING,
       }}
     >
-      <Paper
-        shadow="sm"
-        style={{
-          position: 'relative',
-          width: pixels,
-          minWidth: pixels,
-          margin: '0 auto',
-        }}
+      {/* the page is laid out at the preview width and shrunk to the room there is (no cut edge) */}
+      <Box
+        data-testid="builder-page"
+        data-scale={scale.toFixed(3)}
+        style={{ position: 'relative', width: pixels * scale, height: height * scale, margin: '0 auto' }}
       >
-        <iframe
-          ref={frameRef}
-          title={t('builder.canvas')}
-          data-testid="builder-frame"
-          sandbox="allow-same-origin"
-          srcDoc={
-            '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
-            '<style id="page-css"></style><style id="editor-css"></style></head><body style="margin:0"></body></html>'
-          }
-          onLoad={() => setReady(true)}
+        <Paper
+          shadow="sm"
           style={{
-            border: 0,
-            width: '100%',
-            height,
-            display: 'block',
-            pointerEvents: isDragging ? 'none' : 'auto',
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            width: pixels,
+            transform: scale === 1 ? undefined : `scale(${scale})`,
+            transformOrigin: 'top left',
           }}
-        />
-        {box && selectedId ? <SelectionHandle id={selectedId} top={box.top} left={box.left} /> : null}
-      </Paper>
+        >
+          <iframe
+            ref={frameRef}
+            title={t('builder.canvas')}
+            data-testid="builder-frame"
+            sandbox="allow-same-origin"
+            srcDoc={
+              '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+              '<style id="page-css"></style><style id="editor-css"></style></head><body style="margin:0"></body></html>'
+            }
+            onLoad={() => setReady(true)}
+            style={{
+              border: 0,
+              width: '100%',
+              height,
+              display: 'block',
+              pointerEvents: isDragging ? 'none' : 'auto',
+            }}
+          />
+        </Paper>
+        {box && selectedId ? (
+          <SelectionHandle id={selectedId} top={box.top * scale} left={box.left * scale} />
+        ) : null}
+      </Box>
     </Box>
   );
 }

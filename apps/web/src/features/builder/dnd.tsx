@@ -14,17 +14,29 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 export type DragData = { kind: 'palette'; key: string } | { kind: 'element'; id: string };
 export type DropData = { kind: 'tree'; id: string } | { kind: 'canvas' } | { kind: 'page-end' };
 export type Point = { x: number; y: number };
 
-function pointOf(event: DragEndEvent): Point | null {
-  const start = event.activatorEvent;
-  if (start instanceof PointerEvent || start instanceof MouseEvent)
-    return { x: start.clientX + event.delta.x, y: start.clientY + event.delta.y };
-  return null;
+/**
+ * Where the pointer was at the drop (viewport coordinates): the last pointer move the window saw
+ * (the start point plus dnd-kit's delta missed the element under the pointer); null for a keyboard drag.
+ */
+function usePointer() {
+  const last = useRef<Point | null>(null);
+  useEffect(() => {
+    const follow = (event: PointerEvent) => {
+      last.current = { x: event.clientX, y: event.clientY };
+    };
+    window.addEventListener('pointermove', follow, { capture: true, passive: true });
+    return () => window.removeEventListener('pointermove', follow, { capture: true });
+  }, []);
+  return (event: DragEndEvent): Point | null => {
+    const start = event.activatorEvent;
+    return start instanceof PointerEvent || start instanceof MouseEvent ? last.current : null;
+  };
 }
 
 export function BuilderDnd({
@@ -40,6 +52,7 @@ export function BuilderDnd({
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor),
   );
+  const pointOf = usePointer();
   return (
     <DndContext
       sensors={sensors}

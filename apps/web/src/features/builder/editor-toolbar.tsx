@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PreviewWidth } from './canvas.tsx';
@@ -15,6 +16,7 @@ const STATUS_COLORS: Record<SaveStatus, string> = {
 
 /** The editor's top bar: back link, landing name, save state, edit actions, preview width, publish. */
 export function EditorToolbar({
+  ref,
   name,
   backTo,
   save,
@@ -27,6 +29,7 @@ export function EditorToolbar({
   onPublish,
   isPublishing,
 }: {
+  ref?: Ref<HTMLDivElement>;
   name: string;
   backTo: string;
   save: { status: SaveStatus; error: string | null };
@@ -55,7 +58,14 @@ export function EditorToolbar({
     </Tooltip>
   );
   return (
-    <Group justify="space-between" px="sm" py={6} style={{ borderBottom: '1px solid #dee2e6' }} wrap="nowrap">
+    <Group
+      ref={ref}
+      justify="space-between"
+      px="sm"
+      py={6}
+      style={{ borderBottom: '1px solid #dee2e6' }}
+      wrap="nowrap"
+    >
       <Group gap="xs" wrap="nowrap">
         <Anchor component={Link} to={backTo} size="sm">
           ← {t('builder.backToLandings')}

@@ -19,6 +19,7 @@ import { useDrop } from './use-drop.ts';
 import { useEditHistory } from './use-edit-history.ts';
 import { useElementActions } from './use-element-actions.ts';
 import { useKeyboardShortcuts } from './use-keyboard-shortcuts.ts';
+import { useToastsBelow } from './use-toasts-below.ts';
 
 export type EditorLanding = { id: string; name: string; version: number; document: LandingDocument };
 
@@ -47,6 +48,8 @@ export function Editor({
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [isDragging, setDragging] = useState(false);
   const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const toolbarRef = useRef<HTMLDivElement | null>(null);
+  useToastsBelow(toolbarRef);
   const autosave = useAutosave(landing.id, document, landing.version);
   useBuilderBackup(landing.id, document.elements);
   const { publish, isPublishing } = usePublishDraft(landing.id, autosave);
@@ -58,6 +61,7 @@ export function Editor({
     <BuilderDnd onDrop={handleDrop} onDragging={setDragging}>
       <Box style={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
         <EditorToolbar
+          ref={toolbarRef}
           name={landing.name}
           backTo={backTo}
           save={autosave}
@@ -99,7 +103,10 @@ export function Editor({
             onKeyDown={onKeyDown}
             frameRef={frameRef}
           />
-          <Box style={{ width: INSPECTOR_WIDTH, flex: `0 0 ${INSPECTOR_WIDTH}px`, borderLeft: BORDER }}>
+          <Box
+            data-testid="builder-inspector"
+            style={{ width: INSPECTOR_WIDTH, flex: `0 0 ${INSPECTOR_WIDTH}px`, borderLeft: BORDER }}
+          >
             <Inspector
               element={selected}
               document={document}

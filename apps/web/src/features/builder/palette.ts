@@ -214,13 +214,15 @@ export function fieldBlock(label: string, control: LandingElement, name: string)
 
 /** Palette items of the campaign's form fields, plus consent; multichoice becomes one checkbox per option. */
 export function fieldPalette({ fields, country }: FieldContext): PaletteItem[] {
+  // a block is named in the layers by its field's label, as people read it, not by its key
+  const labelOf = (field: FormField) =>
+    (field.type === 'department' && country?.departmentLabel
+      ? field.label || country.departmentLabel
+      : field.label) || field.key;
   const items: PaletteItem[] = fields.map((field) => ({
     key: `field:${field.key}`,
     group: 'fields',
-    label:
-      field.type === 'department' && country?.departmentLabel
-        ? field.label || country.departmentLabel
-        : field.label,
+    label: labelOf(field),
     isLiteral: true,
     needs: 'form',
     make: () => {
@@ -237,10 +239,10 @@ export function fieldPalette({ fields, country }: FieldContext): PaletteItem[] {
         });
         return {
           ...withChildren(wrapper, [createElement('p', { text: field.label }), ...boxes]),
-          name: field.key,
+          name: labelOf(field),
         };
       }
-      return fieldBlock(field.label, controlFor(field, country), field.key);
+      return fieldBlock(field.label, controlFor(field, country), labelOf(field));
     },
   }));
   items.push({
@@ -260,7 +262,7 @@ export function fieldPalette({ fields, country }: FieldContext): PaletteItem[] {
         text: 'Acepto los términos y condiciones',
         attributes: { htmlFor: box.attributes.id },
       });
-      return { ...withChildren(wrapper, [box, caption]), name: 'consent' };
+      return { ...withChildren(wrapper, [box, caption]), name: 'Consentimiento' };
     },
   });
   return items;

@@ -53,8 +53,8 @@ export function MomentsCard({ campaignId, isAdmin }: { campaignId: string; isAdm
           </Text>
           <Text size="sm">{t('instantAwards.moments.hash')}</Text>
           <Code style={{ wordBreak: 'break-all' }}>{view.seal.hash}</Code>
-          <Text size="xs" c="dimmed">
-            {view.seal.algorithm}
+          <Text size="xs" c="dimmed" title={view.seal.algorithm}>
+            {t('instantAwards.moments.formula')}
           </Text>
         </Stack>
       ) : (

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { drawOptionsInWords, drawVerificationSteps, VERIFY_DRAW_PATH } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,25 +22,29 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The certificate of a draw as a printable page (print CSS hides the back-office around it):
- * entries count and hash, seed and its commitment, algorithm, winners and alternates with their
- * positions, time and who drew; the JSON and the frozen entry list for `verify-draw`.
+ * The certificate of a draw as a printable page (print CSS hides the back-office around it), for
+ * people: when (the tenant's time zone) and who drew by name, the entries, the options in words,
+ * winners and alternates with their positions, the verification steps in plain words with the
+ * public verification page; then the technical data (hashes, seed, algorithm) it relies on.
  */
 export function CertificatePage() {
   const { t } = useTranslation();
   const { tenant, drawId = '' } = useParams();
-  const { timeZone, locale } = useBackOffice();
+  const { locale } = useBackOffice();
   const draw = useQuery(drawQuery(drawId));
   if (draw.isLoading) return <Loader aria-label={t('table.loading')} />;
   if (draw.error || !draw.data) return <Alert color="red">{draw.error?.message}</Alert>;
   const result = draw.data;
   const c = result.certificate;
+  const zone = result.timeZone;
+  const when = (iso: string) => `${formatDateTime(iso, zone, locale)} (${zone})`;
   const people = [
     ...result.winners.map((p) => ({ ...p, role: 'winner' as const })),
     ...result.alternates.map((p) => ({ ...p, role: 'alternate' as const })),
   ];
+  const verifyUrl = `${window.location.origin}${VERIFY_DRAW_PATH}`;
   const saveJson = () =>
-    saveBlob(new Blob([certificateJson(c)], { type: 'application/json' }), certificateFileName(c));
+    saveBlob(new Blob([certificateJson(c, zone)], { type: 'application/json' }), certificateFileName(c));
   return (
     <Stack className="certificate" data-testid="certificate" maw={900}>
       <Group justify="space-between" className="no-print">
@@ -63,54 +68,34 @@ export function CertificatePage() {
         {t('raffles.certificate.title')}
       </Title>
       <Text>{t('raffles.certificate.campaign', { name: c.campaignName })}</Text>
-      <Table withTableBorder variant="vertical" layout="fixed">
+      <Table withTableBorder variant="vertical" layout="fixed" data-testid="certificate-summary">
         <Table.Tbody>
-          <Row label={t('raffles.certificate.drawId')}>
-            <Code>{c.drawId}</Code>
-          </Row>
-          <Row label={t('raffles.certificate.drawnAt')}>{formatDateTime(c.drawnAt, timeZone, locale)}</Row>
-          <Row label={t('raffles.certificate.drawnBy')}>
-            <Code>{c.drawnBy ?? '—'}</Code>
-          </Row>
-          <Row label={t('raffles.certificate.algorithm')}>
-            <Code>{c.algorithm}</Code>
-          </Row>
+          <Row label={t('raffles.certificate.drawnAt')}>{when(c.drawnAt)}</Row>
+          <Row label={t('raffles.certificate.drawnByName')}>{result.drawnByName ?? '—'}</Row>
           <Row label={t('raffles.certificate.entriesCount')}>
             <span data-testid="certificate-entries-count">{formatQuantity(c.entriesCount)}</span>
           </Row>
-          <Row label={t('raffles.certificate.totalWeight')}>{c.totalWeight}</Row>
-          <Row label={t('raffles.certificate.entriesHash')}>
-            <Code className="hash">{c.entriesHash}</Code>
-          </Row>
-          <Row label={t('raffles.certificate.seedCommitment')}>
-            <Code className="hash">{c.seedCommitment}</Code>
-          </Row>
           {c.commitment && (
             <Row label={t('raffles.certificate.committedAt')}>
-              {formatDateTime(c.commitment.committedAt, timeZone, locale)} ·{' '}
-              {t(`raffles.draw.seeds.${c.commitment.kind}`)}
+              {when(c.commitment.committedAt)} · {t(`raffles.draw.seeds.${c.commitment.kind}`)}
             </Row>
           )}
           {c.commitment?.source && (
             <Row label={t('raffles.commitment.source')}>
-              {c.commitment.source} — <Code>{c.commitment.value}</Code>
+              {c.commitment.source} — {c.commitment.value}
             </Row>
           )}
-          <Row label={t('raffles.certificate.seed')}>
-            <Code className="hash" data-testid="certificate-seed">
-              {c.seed}
-            </Code>
-          </Row>
-          <Row label={t('raffles.certificate.options')}>
-            <Code className="hash">{JSON.stringify(c.options)}</Code>
-          </Row>
-          {c.replacesDrawId && (
-            <Row label={t('raffles.certificate.replaces')}>
-              <Code>{c.replacesDrawId}</Code> — {c.reason}
-            </Row>
-          )}
+          {c.replacesDrawId && <Row label={t('raffles.redraw.reason')}>{c.reason}</Row>}
         </Table.Tbody>
       </Table>
+      <Title order={2} size="h4">
+        {t('raffles.certificate.options')}
+      </Title>
+      <List data-testid="certificate-options">
+        {drawOptionsInWords(c.options, zone, locale).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
       <Table withTableBorder striped data-testid="certificate-people">
         <caption>{t('raffles.certificate.people')}</caption>
         <Table.Thead>
@@ -134,8 +119,47 @@ export function CertificatePage() {
           ))}
         </Table.Tbody>
       </Table>
-      <Text size="sm">{t('raffles.certificate.verify')}</Text>
-      <Code block>npm run verify-draw -- {certificateFileName(c)} entries.csv</Code>
+      <Title order={2} size="h4">
+        {t('raffles.certificate.verifyTitle')}
+      </Title>
+      <List type="ordered" data-testid="certificate-steps">
+        {drawVerificationSteps(verifyUrl, locale).map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+      <Anchor href={VERIFY_DRAW_PATH} target="_blank" className="no-print">
+        {t('raffles.certificate.openVerifier')}
+      </Anchor>
+      <Title order={2} size="h4">
+        {t('raffles.certificate.technical')}
+      </Title>
+      <Table withTableBorder variant="vertical" layout="fixed">
+        <Table.Tbody>
+          <Row label={t('raffles.certificate.drawId')}>
+            <Code>{c.drawId}</Code>
+          </Row>
+          <Row label={t('raffles.certificate.algorithm')}>
+            <Code>{c.algorithm}</Code>
+          </Row>
+          <Row label={t('raffles.certificate.totalWeight')}>{c.totalWeight}</Row>
+          <Row label={t('raffles.certificate.entriesHash')}>
+            <Code className="hash">{c.entriesHash}</Code>
+          </Row>
+          <Row label={t('raffles.certificate.seedCommitment')}>
+            <Code className="hash">{c.seedCommitment}</Code>
+          </Row>
+          <Row label={t('raffles.certificate.seed')}>
+            <Code className="hash" data-testid="certificate-seed">
+              {c.seed}
+            </Code>
+          </Row>
+          {c.replacesDrawId && (
+            <Row label={t('raffles.certificate.replaces')}>
+              <Code>{c.replacesDrawId}</Code>
+            </Row>
+          )}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

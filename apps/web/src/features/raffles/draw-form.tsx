@@ -2,6 +2,7 @@ import { Button, Card, Group, Radio, Select, Stack, Switch, Textarea, TextInput,
 import type { DrawResult } from '@promo/contract';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { confirmDanger } from '../../components/confirm.tsx';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
@@ -39,14 +40,24 @@ export function DrawForm({ campaignId, onDrawn }: { campaignId: string; onDrawn:
   const { timeZone } = useBackOffice();
   const form = useForm<Values>({ defaultValues: { ...EMPTY_DRAW_FORM, mode: 'now', source: '' } });
   const submit = useSubmitDraw(campaignId);
-  const handleSubmit = form.handleSubmit((values) => {
-    const local: Partial<Record<FieldPath<Values>, string>> = drawFormErrors(drawParams(values, timeZone));
+  const handleSubmit = form.handleSubmit(async (values) => {
+    const params = drawParams(values, timeZone);
+    const local: Partial<Record<FieldPath<Values>, string>> = drawFormErrors(params);
     if (values.mode === 'public_value' && values.source.trim().length < 3) local.source = 'FIELD_REQUIRED';
     const entries = Object.entries(local) as [FieldPath<Values>, string][];
     if (entries.length > 0) {
       for (const [field, code] of entries) form.setError(field, { type: 'local', message: code });
       return;
     }
+    // a draw (or its commitment) is on record for good: the person confirms what happens first
+    const isNow = values.mode === 'now';
+    const counts = { count: params.count, alternates: params.alternates };
+    const isConfirmed = await confirmDanger({
+      title: t(isNow ? 'raffles.confirm.drawTitle' : 'raffles.confirm.commitTitle'),
+      message: t(isNow ? 'raffles.confirm.drawMessage' : 'raffles.confirm.commitMessage', counts),
+      confirmLabel: t(isNow ? 'raffles.draw.submit' : 'raffles.confirm.commit'),
+    });
+    if (!isConfirmed) return;
     submit.mutate(drawRequest(values, timeZone), {
       onSuccess: (answer) => {
         if (answer.drawn) {

@@ -59,7 +59,11 @@ describe('draw form', () => {
 describe('certificate helpers', () => {
   it('writes the JSON verify-draw reads, named by the draw', () => {
     const certificate = { drawId: 'abc', seed: 'ff' } as never;
-    expect(JSON.parse(certificateJson(certificate))).toEqual({ drawId: 'abc', seed: 'ff' });
+    expect(JSON.parse(certificateJson(certificate, 'America/Panama'))).toEqual({
+      drawId: 'abc',
+      seed: 'ff',
+      timeZone: 'America/Panama',
+    });
     expect(certificateFileName({ drawId: 'abc' })).toBe('certificate-abc.json');
   });
 

@@ -74,9 +74,12 @@ export function drawFormErrors(params: DrawQueryParams): Partial<Record<keyof Dr
   return errors;
 }
 
-/** The certificate as the JSON file `verify-draw` reads (stable key order, 2-space indent). */
-export function certificateJson(certificate: DrawCertificate): string {
-  return `${JSON.stringify(certificate, null, 2)}\n`;
+/**
+ * The certificate as the JSON file the verification reads (stable key order, 2-space indent), with
+ * the tenant's time zone its dates are shown in.
+ */
+export function certificateJson(certificate: DrawCertificate, timeZone: string): string {
+  return `${JSON.stringify({ ...certificate, timeZone }, null, 2)}\n`;
 }
 
 export function certificateFileName(certificate: Pick<DrawCertificate, 'drawId'>): string {

@@ -2,6 +2,7 @@ import { Button, Card, Code, Group, Table, Text, TextInput, Title } from '@manti
 import type { Commitment, DrawResult } from '@promo/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { confirmDanger } from '../../components/confirm.tsx';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -21,7 +22,16 @@ export function PendingCommitment({
   const { timeZone, locale } = useBackOffice();
   const form = useForm({ defaultValues: { value: '' } });
   const draw = useDrawCommitment(commitment);
-  const handleDraw = () =>
+  const handleDraw = async () => {
+    const isConfirmed = await confirmDanger({
+      title: t('raffles.confirm.drawTitle'),
+      message: t('raffles.confirm.revealMessage', {
+        count: commitment.options.count,
+        alternates: commitment.options.alternates,
+      }),
+      confirmLabel: t('raffles.commitment.draw'),
+    });
+    if (!isConfirmed) return;
     draw.mutate(form.getValues('value').trim() || undefined, {
       onSuccess: (result) => {
         form.clearErrors();
@@ -33,6 +43,7 @@ export function PendingCommitment({
         showApiError(error, form.setError, ['value']);
       },
     });
+  };
   const o = commitment.options;
   return (
     <Card withBorder data-testid="pending-commitment">
@@ -93,7 +104,7 @@ export function PendingCommitment({
             w={320}
           />
         )}
-        <Button onClick={handleDraw} loading={draw.isPending}>
+        <Button onClick={() => void handleDraw()} loading={draw.isPending}>
           {t('raffles.commitment.draw')}
         </Button>
       </Group>

@@ -124,6 +124,14 @@ export const en: Messages = {
   },
   modal: { maximize: 'Maximize', restore: 'Restore size' },
   nav: {
+    groups: {
+      campaigns: 'Campaigns',
+      participants: 'Participants',
+      prizes: 'Prizes and redemption',
+      marketplace: 'Marketplace',
+      reports: 'Reports',
+      settings: 'Settings',
+    },
     landings: 'Landings',
     campaigns: 'Campaigns',
     campaignGroups: 'Campaign groups',

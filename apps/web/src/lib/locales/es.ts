@@ -123,6 +123,14 @@ export const es = {
   },
   modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño' },
   nav: {
+    groups: {
+      campaigns: 'Campañas',
+      participants: 'Participantes',
+      prizes: 'Premios y canje',
+      marketplace: 'Marketplace',
+      reports: 'Reportes',
+      settings: 'Configuración',
+    },
     landings: 'Landings',
     campaigns: 'Campañas',
     campaignGroups: 'Grupos de campañas',

@@ -98,6 +98,17 @@ export const rafflesEn: typeof rafflesEs = {
       winnersCsv: 'Winners (CSV)',
       winnersXlsx: 'Winners (XLSX)',
     },
+    confirm: {
+      drawTitle: 'Run the draw now?',
+      drawMessage:
+        '{{count}} winner(s) and {{alternates}} alternate(s) will be picked at random among the campaign entries. The result is recorded with its certificate and cannot be undone.',
+      commitTitle: 'Record the draw commitment?',
+      commitMessage:
+        'The entry list and the draw options ({{count}} winner(s), {{alternates}} alternate(s)) are frozen. They cannot be changed afterwards.',
+      revealMessage:
+        'The seed is revealed and {{count}} winner(s) and {{alternates}} alternate(s) are picked among the frozen entries. The result is recorded with its certificate and cannot be undone.',
+      commit: 'Record commitment',
+    },
     redraw: {
       open: 'Disqualify winner',
       title: 'Disqualify a winner',
@@ -125,10 +136,40 @@ export const rafflesEn: typeof rafflesEs = {
       replaces: 'Replaces draw',
       people: 'Winners and alternates, by position',
       entry: 'Entry',
-      verify: 'Anyone can verify it with the JSON certificate and the entry list of this draw:',
+      verifyTitle: 'How to verify it',
+      openVerifier: 'Open the verification page',
+      technical: 'Technical data',
+      drawnByName: 'Drawn by',
       downloadJson: 'Download certificate (JSON)',
       downloadEntries: 'Download entry list (CSV)',
       print: 'Print',
+    },
+    verify: {
+      title: 'Verify a draw',
+      intro:
+        'Drop the draw certificate (JSON file) and its entry list (CSV file) here. Your browser repeats the draw with the same seed and the same list: nothing is sent or installed.',
+      drop: 'Drag both files here',
+      certificate: 'Certificate (JSON)',
+      entries: 'Entry list (CSV)',
+      chosen: 'Chosen: {{name}}',
+      checking: 'Verifying…',
+      ok: 'Draw verified: the list and the certificate give the same winners and alternates.',
+      failed: 'The draw could not be verified.',
+      draw: 'Draw of the campaign {{name}}, held on {{when}}',
+      entriesCount: 'Entries in the list: {{count}}',
+      problems: {
+        certificate: 'The JSON file is not a draw certificate.',
+        algorithm: 'The certificate uses an unknown algorithm ({{algorithm}}).',
+        entriesHash: 'The entry list is not the certificate’s: it was changed or belongs to another draw.',
+        seedCommitment: 'The seed does not match its commitment: the certificate was changed.',
+        publicValue: 'The seed does not come from the recorded public value.',
+        commitmentAfterDraw: 'The commitment is dated after the draw.',
+        header: 'The entry list does not have the expected format.',
+        entriesCount: 'The list has {{found}} entries; the certificate says {{expected}}.',
+        position:
+          'Position {{position}}: the certificate says entry {{expected}}, the repeated draw gives {{found}}.',
+        positionsCount: 'The repeated draw gives {{found}} positions; the certificate has {{expected}}.',
+      },
     },
   },
   instantAwards: {
@@ -159,6 +200,8 @@ export const rafflesEn: typeof rafflesEs = {
       count_other: '{{count}} moments sealed on {{at}}.',
       hash: 'Seal (SHA-256 of the salt and the list):',
       hidden: 'The list and the salt are revealed when the campaign ends.',
+      formula:
+        'How it is computed: SHA-256 of the salt, a line break and one line per moment (UTC time and prize id), ordered by time and prize.',
       salt: 'Salt:',
       at: 'Moment',
       generate: 'Generate at random over the campaign window',

@@ -98,6 +98,17 @@ export const rafflesEs = {
       winnersCsv: 'Ganadores (CSV)',
       winnersXlsx: 'Ganadores (XLSX)',
     },
+    confirm: {
+      drawTitle: '¿Realizar el sorteo ahora?',
+      drawMessage:
+        'Se elegirán al azar {{count}} ganador(es) y {{alternates}} suplente(s) entre las participaciones de la campaña. El resultado queda registrado con su certificado y no se puede deshacer.',
+      commitTitle: '¿Registrar el compromiso del sorteo?',
+      commitMessage:
+        'Se congelan la lista de participaciones y las opciones del sorteo ({{count}} ganador(es), {{alternates}} suplente(s)). No se podrán cambiar después.',
+      revealMessage:
+        'Se revela la semilla y se eligen {{count}} ganador(es) y {{alternates}} suplente(s) entre las participaciones congeladas. El resultado queda registrado con su certificado y no se puede deshacer.',
+      commit: 'Registrar compromiso',
+    },
     redraw: {
       open: 'Descalificar ganador',
       title: 'Descalificar un ganador',
@@ -125,11 +136,41 @@ export const rafflesEs = {
       replaces: 'Reemplaza al sorteo',
       people: 'Ganadores y suplentes, por posición',
       entry: 'Participación',
-      verify:
-        'Cualquiera puede verificarlo con el certificado JSON y la lista de participaciones de este sorteo:',
+      verifyTitle: 'Cómo verificarlo',
+      openVerifier: 'Abrir la página de verificación',
+      technical: 'Datos técnicos',
+      drawnByName: 'Realizado por',
       downloadJson: 'Descargar certificado (JSON)',
       downloadEntries: 'Descargar lista de participaciones (CSV)',
       print: 'Imprimir',
+    },
+    verify: {
+      title: 'Verificar un sorteo',
+      intro:
+        'Suelte aquí el certificado del sorteo (archivo JSON) y su lista de participaciones (archivo CSV). Su navegador repite el sorteo con la misma semilla y la misma lista: nada se envía ni se instala.',
+      drop: 'Arrastre los dos archivos aquí',
+      certificate: 'Certificado (JSON)',
+      entries: 'Lista de participaciones (CSV)',
+      chosen: 'Elegido: {{name}}',
+      checking: 'Verificando…',
+      ok: 'Sorteo verificado: la lista y el certificado dan los mismos ganadores y suplentes.',
+      failed: 'El sorteo no se pudo verificar.',
+      draw: 'Sorteo de la campaña {{name}}, realizado el {{when}}',
+      entriesCount: 'Participaciones en la lista: {{count}}',
+      problems: {
+        certificate: 'El archivo JSON no es un certificado de sorteo.',
+        algorithm: 'El certificado usa un algoritmo desconocido ({{algorithm}}).',
+        entriesHash:
+          'La lista de participaciones no es la del certificado: fue cambiada o es de otro sorteo.',
+        seedCommitment: 'La semilla no coincide con su compromiso: el certificado fue cambiado.',
+        publicValue: 'La semilla no se obtiene del valor público registrado.',
+        commitmentAfterDraw: 'El compromiso tiene fecha posterior al sorteo.',
+        header: 'La lista de participaciones no tiene el formato esperado.',
+        entriesCount: 'La lista tiene {{found}} participaciones; el certificado dice {{expected}}.',
+        position:
+          'Posición {{position}}: el certificado dice la participación {{expected}}, el sorteo repetido da {{found}}.',
+        positionsCount: 'El sorteo repetido da {{found}} posiciones; el certificado tiene {{expected}}.',
+      },
     },
   },
   instantAwards: {
@@ -160,6 +201,8 @@ export const rafflesEs = {
       count_other: '{{count}} momentos sellados el {{at}}.',
       hash: 'Sello (SHA-256 de la sal y la lista):',
       hidden: 'La lista y la sal se revelan cuando termina la campaña.',
+      formula:
+        'Cómo se calcula: SHA-256 de la sal, un salto de línea y una línea por momento (hora en UTC e identificador del premio), ordenadas por hora y premio.',
       salt: 'Sal:',
       at: 'Momento',
       generate: 'Generar al azar en la vigencia',

@@ -1,0 +1,55 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
+import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { MomentsCard } from './moments-card.tsx';
+
+const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
+const FORMULA = 'sha256(salt + "\\n" + lines "ISO-time,prizeId\\n" ordered by time, prize)';
+
+beforeAll(() => {
+  registerRafflesLocales();
+  stubMatchMedia();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the sealed moments', () => {
+  it('say how the seal is computed in Spanish, not with the server’s formula', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const body = url.includes('/moments')
+        ? {
+            seal: { hash: 'ab'.repeat(32), algorithm: FORMULA, moments: 3, sealedAt: '2026-11-24T15:00:00Z' },
+            revealed: false,
+            salt: null,
+            moments: null,
+          }
+        : { items: [] };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderWithProviders(
+      <BackOfficeContext.Provider
+        value={{
+          userId: 'u1',
+          role: 'ANALYST',
+          tenantSlug: 'demo',
+          tenant: null,
+          timeZone: 'America/Costa_Rica',
+          locale: 'es',
+        }}
+      >
+        <MomentsCard campaignId={CAMPAIGN} isAdmin={false} />
+      </BackOfficeContext.Provider>,
+    );
+    const seal = await screen.findByTestId('moments-seal');
+    expect(seal.textContent).toContain('3 momentos sellados el 24/11/26, 9:00.');
+    expect(seal.textContent).toContain('Cómo se calcula: SHA-256 de la sal');
+    expect(seal.textContent).not.toContain('ordered by time');
+  });
+});
