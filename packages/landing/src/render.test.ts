@@ -169,4 +169,22 @@ describe('renderDocument', () => {
       renderHead({ ...document, page: { title: 'x', shareImageUrl: 'javascript:alert(1)' } }),
     ).not.toContain('og:image');
   });
+
+  it('puts a check box beside its label, and names the control after a label without htmlFor', () => {
+    const form = withChildren(
+      createElement('form', { id: 'f' }),
+      createElement('label', { id: 'l1', text: 'Correo' }),
+      createElement('input', { id: 'mail', attributes: { fieldKey: 'email' } }),
+      createElement('label', { id: 'l2', text: 'Acepto', attributes: { htmlFor: 'ok' } }),
+      createElement('input', {
+        id: 'ok',
+        attributes: { name: 'consent', inputType: 'checkbox', value: 'si' },
+      }),
+    );
+    const out = inner(form);
+    expect(out).toContain('<label id="l1" class="lp-l1" for="mail">Correo</label>');
+    expect(out).toContain(
+      '<div class="lp-check"><input id="ok" class="lp-ok" type="checkbox" name="consent" value="si"><label id="l2" class="lp-l2" for="ok">Acepto</label></div>',
+    );
+  });
 });

@@ -25,6 +25,7 @@ import {
   deleteLanding,
   duplicateLanding,
   getLanding,
+  importLanding,
   listLandings,
   listVersions,
   publishLanding,
@@ -70,6 +71,20 @@ export function registerLandingsRoutes(deps: FeatureDeps): void {
       },
     },
     async (request, reply) => reply.status(201).send(await createLanding(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/landing-pages/import',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Create a landing (draft) from a document in the design proposal’s format (maskedInput, rewardCode, binding) or this one',
+        body: CreateLanding,
+        response: { 201: LandingCreated },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await importLanding(ctxOf(request), request.body)),
   );
   app.get(
     '/api/landing-pages/:id',

@@ -6,7 +6,7 @@ import type {
   LandingVersion,
   UpdateLanding,
 } from '@promo/contract';
-import { validateDocument } from '@promo/landing';
+import { importDocument, validateDocument } from '@promo/landing';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
@@ -100,6 +100,17 @@ export async function createLanding(
     });
     await audit(tx, ctx, { tenantId, action: 'landing.create', entityType: 'landing', entityId: row.id });
     return { id: row.id, version: row.version };
+  });
+}
+
+/**
+ * Creates a landing's draft from a document that may be in the design proposal's format (see
+ * `importDocument` of @promo/landing); the converted document passes the same checks.
+ */
+export function importLanding(ctx: Ctx, input: CreateLanding): Promise<{ id: string; version: number }> {
+  return createLanding(ctx, {
+    ...input,
+    document: importDocument(input.document) as CreateLanding['document'],
   });
 }
 

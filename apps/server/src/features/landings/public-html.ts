@@ -1,8 +1,12 @@
 import { type ErrorCode, errorMessage } from '@promo/contract';
 import {
+  DEFAULT_PUBLIC_THEME,
   escapeHtml,
   IFRAME_ALLOW_LIST,
+  isSafeImageUrl,
   type LandingDocument,
+  type PublicTheme,
+  publicPageCss,
   renderDocument,
   renderHead,
 } from '@promo/landing';
@@ -52,7 +56,14 @@ export type PageData = {
   centres: { name: string; address?: string; lat?: number; lng?: number }[];
   /** The map library (loaded after first paint, only when the page has a map) and its tile server. */
   map: { script: string; css: string; tiles: { url: string; attribution: string } } | null;
+  /** The campaign's time zone: dates on the page are shown in it, whatever the browser's. */
+  timeZone?: string;
+  /** When reward codes can be redeemed (ISO instants; null: no bound). */
+  redeem?: { from: string | null; until: string | null };
 };
+
+/** The tenant's look on its public pages: theme colours and font, logo and name. */
+export type PageBrand = PublicTheme & { logoUrl?: string | null; name?: string };
 
 export function scriptMessages(): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -93,17 +104,6 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
-/** Styles of the script's messages and of the simple pages; the document's own CSS comes after. */
-const PAGE_CSS =
-  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}' +
-  '.lp-field-error{display:block;color:#b00020;font-size:.875rem;margin:.25rem 0}' +
-  '[aria-invalid=true]{border-color:#b00020;outline-color:#b00020}' +
-  '.lp-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}' +
-  '.lp-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
-  '.lp-reward-code:not(:empty){font-size:1.5rem;font-weight:700;letter-spacing:.1em}' +
-  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}' +
-  '.lp-map-canvas{height:280px;margin:.5rem 0;border-radius:6px;background:#e8eef3}';
-
 function tagManagerSnippet(id: string, nonce: string): string {
   // the container id is checked by the tenant configuration schema (GTM-XXXX)
   const safe = /^GTM-[A-Z0-9]{4,12}$/.test(id) ? id : null;
@@ -125,9 +125,15 @@ export function landingHtml(input: {
   scriptUrl: string | null;
   data: PageData;
   tagManagerId: string | null;
+  brand?: PageBrand;
 }): string {
   const { document, nonce } = input;
-  const rendered = renderDocument(document);
+  const brand: PageBrand = input.brand ?? DEFAULT_PUBLIC_THEME;
+  const logo = brand.logoUrl && isSafeImageUrl(brand.logoUrl) ? brand.logoUrl : null;
+  const header = logo
+    ? `<header class="lp-brand"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.name ?? '')}" height="48"></header>`
+    : '';
+  const rendered = renderDocument(document, { header });
   const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
@@ -135,7 +141,7 @@ export function landingHtml(input: {
     renderHead(document) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
-    `<style nonce="${nonce}">${PAGE_CSS}${rendered.css}</style>` +
+    `<style nonce="${nonce}">${publicPageCss(brand)}${rendered.css}</style>` +
     script +
     `</head><body><main>${rendered.html}</main>` +
     `<script type="application/json" id="landing-data">${jsonBlock(input.data)}</script>` +
@@ -149,8 +155,8 @@ export function simplePage(nonce: string, title: string, message: string): strin
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title>` +
-    `<style nonce="${nonce}">${PAGE_CSS}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center}h1{font-size:1.75rem}</style>` +
-    `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
+    `<style nonce="${nonce}">${publicPageCss()}.lp-page{max-width:36rem;margin-top:15vh;text-align:center}</style>` +
+    `</head><body><main class="lp-page"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
   );
 }
 

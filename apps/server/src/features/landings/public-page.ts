@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FormField } from '@promo/contract';
+import type { FormField, ThemeColorKey } from '@promo/contract';
 import type { LandingDocument } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
@@ -7,7 +7,7 @@ import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/
 import { campaignCentreRows } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { isOpen, minimumAge } from '../participations/index.ts';
-import { findTenantBySlugCached } from '../tenants/index.ts';
+import { findTenantBySlugCached, publicThemeOf } from '../tenants/index.ts';
 import { findLandingGroupByName, findPublishedDocuments } from './landings.repository.ts';
 import {
   contentSecurityPolicy,
@@ -160,17 +160,28 @@ export async function renderPublicLanding(
     tiles.url,
     tiles.attribution,
     centres.map((c) => `${c.name}@${c.changed}`).join(','),
+    JSON.stringify(tenant.theme),
+    tenant.name,
+    campaign.redeemFrom?.getTime() ?? '',
+    campaign.redeemUntil?.getTime() ?? '',
   ].join('|');
   const cached = cache.get(slot, key);
   if (cached) return cached;
 
   const country = await findCountryCached(ctx, campaign.countryCode);
+  const look = publicThemeOf(tenant);
   const n = pageNonce();
   const body = landingHtml({
     document: current.document as LandingDocument,
     nonce: n,
     scriptUrl,
     tagManagerId,
+    brand: {
+      colors: look.colors as Record<ThemeColorKey, string>,
+      font: look.theme.font,
+      logoUrl: look.theme.logoUrl,
+      name: look.name,
+    },
     data: {
       tenant: tenant.slug,
       campaign: campaign.name,
@@ -198,6 +209,11 @@ export async function renderPublicLanding(
       messages: scriptMessages(),
       centres: centres.map(({ changed: _, ...centre }) => centre),
       map: mapScript && mapCss ? { script: mapScript, css: mapCss, tiles } : null,
+      timeZone: country?.timeZone ?? 'UTC',
+      redeem: {
+        from: campaign.redeemFrom?.toISOString() ?? null,
+        until: campaign.redeemUntil?.toISOString() ?? null,
+      },
     },
   });
   const page: PublicPage = {
