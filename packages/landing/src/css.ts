@@ -17,7 +17,7 @@ import { checkStyle, toKebabCase } from './sanitize.ts';
 export const BASE_CSS =
   ':where(.lp-page){box-sizing:border-box}:where(.lp-page) *{box-sizing:inherit}' +
   ':where(.lp-page) img{max-width:100%;height:auto}:where(.lp-page) iframe{border:0;max-width:100%}' +
-  ':where(.lp-row){display:flex;flex-wrap:wrap}:where(.lp-column){flex:1 1 16rem;min-width:0}';
+  ':where(.lp-row){display:flex;flex-wrap:wrap}:where(.lp-column){flex:1 1 0;min-width:min(100%,16rem)}';
 
 /** The media query of mobile styles at a breakpoint (px, inclusive). */
 export const mobileMedia = (breakpoint: number) => `@media (max-width: ${breakpoint}px)`;

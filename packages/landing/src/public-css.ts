@@ -67,7 +67,7 @@ export const PUBLIC_CSS =
   ':where(.lp-page) h3{font-size:1.3rem}:where(.lp-page) h4{font-size:1.125rem}:where(.lp-page) h5{font-size:1rem}' +
   ':where(.lp-page) :where(p,ul,ol){margin:0 0 1rem}:where(.lp-page) :where(ul,ol){padding-left:1.25rem}' +
   ':where(.lp-page) a{color:var(--lp-link);text-decoration:underline;text-underline-offset:.15em}' +
-  // rows: columns side by side on wide screens, stacked on a phone (BASE_CSS: at least 16rem each)
+  // rows: columns side by side on wide screens, stacked on a phone (BASE_CSS: a column is at least 16rem wide, else it wraps)
   ':where(.lp-row){gap:1.5rem;margin:0 0 1rem}' +
   // forms: labels over their controls, 44 px touch areas, visible focus, error states
   ':where(.lp-page) form{display:flex;flex-direction:column;gap:.25rem;max-width:32rem;margin:0 0 1rem}' +
@@ -113,6 +113,8 @@ export const PUBLIC_CSS =
   // map element
   ':where(.lp-map) ul{list-style:none;padding:0}:where(.lp-map) li{padding:.5rem 0;border-bottom:1px solid var(--lp-border)}' +
   ':where(.lp-map-canvas){height:280px;margin:.5rem 0;border-radius:var(--lp-radius);background:#e8eef3}' +
+  // the map's zoom buttons at 44 px (stronger than the map library's own 30 px, loaded later)
+  '.lp-page .lp-map .leaflet-bar a{width:44px;height:44px;line-height:44px;font-size:22px}' +
   // toasts: top right, newest on top, 4 s (landing-page style)
   '.lp-toasts{position:fixed;top:1rem;right:1rem;left:1rem;z-index:1000;display:flex;flex-direction:column;' +
   'align-items:flex-end;gap:.5rem;pointer-events:none}' +

@@ -75,12 +75,20 @@ function optional(name: string, value: string | undefined): Attr | null {
   return value === undefined ? null : [name, value];
 }
 
+/** A control no label names, with a title: the title becomes its accessible name too. */
+function unlabelledTitle(element: RawElement, ctx: Context): Attr | null {
+  const title = text(element.attributes, 'title');
+  return title && element.id && !ctx.labelled.has(element.id) ? ['aria-label', title] : null;
+}
+
 type Context = {
   depth: number;
   inForm: boolean;
   budget: { left: number };
   /** For a label without `htmlFor`: the id of the control right after it. */
   labelFor?: string | undefined;
+  /** Ids of the controls some label names; the others are named by their title (aria-label). */
+  labelled: ReadonlySet<string>;
 };
 
 const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
@@ -166,6 +174,7 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
         tag: 'input',
         attributes: [
           ...common,
+          unlabelledTitle(element, ctx),
           ['type', kind ?? 'text'],
           fieldName(a),
           optional('placeholder', text(a, 'placeholder')),
@@ -182,6 +191,7 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
         tag: type,
         attributes: [
           ...common,
+          unlabelledTitle(element, ctx),
           fieldName(a),
           type === 'textarea' ? optional('placeholder', text(a, 'placeholder')) : null,
           a.required === true ? ['required', true] : null,
@@ -255,6 +265,23 @@ function renderChildren(items: unknown[], ctx: Context, parentType: ElementType 
   return out;
 }
 
+/** The ids of the controls named by a label (its `htmlFor`, or the control right after it). */
+function labelledIds(items: unknown[], into: Set<string>, depth: number): Set<string> {
+  for (let i = 0; i < items.length; i += 1) {
+    const current = asElement(items[i]);
+    if (!current) continue;
+    if (current.type === 'label') {
+      const next = asElement(items[i + 1]);
+      const target =
+        safeId({ id: current.attributes.htmlFor }) ??
+        (next && LABELLED_TYPES.has(next.type) ? next.id : undefined);
+      if (target) into.add(target);
+    }
+    if (depth < LANDING_LIMITS.maxDepth) labelledIds(childrenOf(current.raw.childrens), into, depth + 1);
+  }
+  return into;
+}
+
 function renderElement(value: unknown, ctx: Context, parentType: ElementType | null): string {
   const element = asElement(value);
   if (!element || ctx.budget.left <= 0) return '';
@@ -273,6 +300,7 @@ function renderElement(value: unknown, ctx: Context, parentType: ElementType | n
       depth: ctx.depth + 1,
       inForm: ctx.inForm || element.type === 'form',
       budget: ctx.budget,
+      labelled: ctx.labelled,
     };
     inner += renderChildren(childrenOf(element.raw.childrens), child, element.type);
   }
@@ -294,8 +322,14 @@ export function renderDocument(
   document: LandingDocument,
   options: { header?: string } = {},
 ): RenderedLanding {
-  const ctx: Context = { depth: 1, inForm: false, budget: { left: LANDING_LIMITS.maxElements } };
-  const body = renderChildren(childrenOf(asRecord(document)?.elements), ctx, null);
+  const elements = childrenOf(asRecord(document)?.elements);
+  const ctx: Context = {
+    depth: 1,
+    inForm: false,
+    budget: { left: LANDING_LIMITS.maxElements },
+    labelled: labelledIds(elements, new Set(), 1),
+  };
+  const body = renderChildren(elements, ctx, null);
   return {
     html: `<div class="lp-page">${options.header ?? ''}${body}</div>`,
     css: compileCss(document).replace(/</g, '\\3c '),

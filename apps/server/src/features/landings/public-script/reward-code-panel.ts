@@ -108,4 +108,8 @@ export function showRewardCode(box: HTMLElement, outcome: { code: string; qrSvg?
   }
   panel.append(details);
   box.replaceChildren(panel);
+  // on a phone the panel is below the form: bring it into view, and screen readers to its title
+  title.tabIndex = -1;
+  title.focus({ preventScroll: true });
+  panel.scrollIntoView({ block: 'start' });
 }
