@@ -13,4 +13,5 @@ export * from './public-css.ts';
 export * from './render.ts';
 export * from './rules.ts';
 export * from './sanitize.ts';
+export * from './templates.ts';
 export * from './xss-corpus.ts';
