@@ -1,8 +1,14 @@
-import type { CreateLanding, LandingGroup, LandingGroupInput } from '@promo/contract';
+import type {
+  CreateLanding,
+  CreateLandingFromTemplate,
+  LandingGroup,
+  LandingGroupInput,
+} from '@promo/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MutationReactions, useRefreshingMutation } from '../../lib/mutations.ts';
 import {
   createLanding,
+  createLandingFromTemplate,
   createLandingGroup,
   deleteLanding,
   deleteLandingGroup,
@@ -21,6 +27,12 @@ const refreshLandings = (queryClient: QueryClient) =>
 
 export function useCreateLanding(reactions?: MutationReactions<{ id: string }, CreateLanding>) {
   return useRefreshingMutation(createLanding, refreshLandings, reactions);
+}
+
+export function useCreateLandingFromTemplate(
+  reactions?: MutationReactions<{ id: string }, CreateLandingFromTemplate>,
+) {
+  return useRefreshingMutation(createLandingFromTemplate, refreshLandings, reactions);
 }
 
 export function useRenameLanding(
