@@ -243,6 +243,30 @@ describe('public landing page', () => {
     expect((await t.request({ url: `/landing/${name}-missing` })).status).toBe(404);
   });
 
+  it('/{tenant}/landing without a group name goes to the tenant’s newest group of an open campaign', async () => {
+    const brand = await t.createTenant();
+    // nothing yet: the friendly not-available page
+    const empty = await t.request({ url: `/${brand.slug}/landing` });
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain('Promoción no disponible');
+    const open = await createActiveCampaign(t, brand);
+    const { name } = await publishedGroup(brand, open.id, [standardFormPage()]);
+    const closed = await createActiveCampaign(t, brand);
+    await publishedGroup(brand, closed.id, [standardFormPage()]);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${closed.id}/active-status`,
+      token: brand.admin.token,
+      body: { active: false },
+    });
+    const res = await t.request({ url: `/${brand.slug}/landing` });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/${brand.slug}/landing/${name}`);
+    expect((await t.request({ url: '/nobody-here/landing' })).status).toBe(404);
+    // /landing: the default tenant's (demo) current group, or its not-available page
+    expect([200, 302]).toContain((await t.request({ url: '/landing' })).status);
+  });
+
   it('serves the page script with a year of caching; unknown files are not found', async () => {
     const page = await t.request({ url });
     const src = /<script src="(\/public\/landing\.[\w-]+\.js)" defer><\/script>/.exec(page.text)?.[1];

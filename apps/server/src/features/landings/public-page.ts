@@ -8,7 +8,11 @@ import { campaignCentreRows } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { isOpen, minimumAge } from '../participations/index.ts';
 import { findTenantBySlugCached, publicThemeOf } from '../tenants/index.ts';
-import { findLandingGroupByName, findPublishedDocuments } from './landings.repository.ts';
+import {
+  findLandingGroupByName,
+  findPublishedDocuments,
+  recentLandingGroups,
+} from './landings.repository.ts';
 import {
   contentSecurityPolicy,
   landingHtml,
@@ -224,4 +228,27 @@ export async function renderPublicLanding(
   };
   cache.set(slot, key, page);
   return page;
+}
+
+/**
+ * The page of `/{tenant}/landing` and `/landing` (no group name): the most recently changed group
+ * of the tenant whose campaign is open (of its 20 newest), as the group's address; otherwise the
+ * page that says why (not found, suspended, not available).
+ */
+export async function defaultLandingGroup(
+  ctx: Ctx,
+  tenantSlug: string,
+): Promise<{ redirect: string } | { page: PublicPage }> {
+  const tenant = await findTenantBySlugCached(ctx, tenantSlug);
+  if (!tenant) return { page: simplePublicPage('notFound') };
+  if (tenant.status === 'suspended') return { page: simplePublicPage('suspended') };
+  const now = ctx.clock.now();
+  const name = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
+    for (const group of await recentLandingGroups(tx, tenant.id, 20)) {
+      const campaign = await findCampaign(tx, tenant.id, group.campaignId);
+      if (campaign && isOpen(campaign, now) && group.landingIds.length > 0) return group.name;
+    }
+    return null;
+  });
+  return name ? { redirect: name } : { page: simplePublicPage('notAvailable') };
 }
