@@ -95,6 +95,7 @@ test.beforeAll(async ({ request }) => {
       countryCode: 'CR',
       startsAt: inHours(-1),
       endsAt: inHours(24),
+      terms: 'Promoción válida en Costa Rica.\n\nUn código por persona.',
       redeemFrom: REDEEM.from,
       redeemUntil: REDEEM.until,
       settings: { centreIds },
@@ -270,6 +271,18 @@ for (const [label, size] of [
           Math.abs((box?.y ?? 0) + (box?.height ?? 0) / 2 - ((text?.y ?? 0) + (text?.height ?? 0) / 2)),
         ).toBeLessThan(8);
         expect(text?.x).toBeGreaterThan((box?.x ?? 0) + (box?.width ?? 0));
+      }
+      if (url === formUrl) {
+        // the campaign's terms, read in a dialog from beside the consent box
+        await page.getByRole('button', { name: 'Leer términos y condiciones' }).click();
+        const terms = page.getByRole('dialog', { name: 'Términos y condiciones' });
+        await expect(terms.locator('p')).toHaveText([
+          'Promoción válida en Costa Rica.',
+          'Un código por persona.',
+        ]);
+        expect(await seriousViolations(page), 'terms dialog').toEqual([]);
+        await terms.getByRole('button', { name: 'Cerrar' }).click();
+        await expect(terms).toBeHidden();
       }
       await saveScreenshot(page, `public-page-${url === formUrl ? 'form' : 'sample'}-${label}`);
       // the narrowest phone: nothing scrolls sideways

@@ -110,6 +110,13 @@ export const PUBLIC_CSS =
   ':where(.lp-outcome) dd{margin:0 0 .75rem}' +
   ':where(.lp-outcome) ul{list-style:none;padding:0;margin:0}' +
   ':where(.lp-outcome) li{padding:.5rem 0;border-top:1px solid var(--lp-border)}' +
+  // the terms: a link-styled button beside the consent box, read in a dialog
+  ':where(.lp-terms-link){align-self:flex-start;background:none;border:0;padding:.5rem 0;color:var(--lp-link);' +
+  'font-weight:400;text-decoration:underline;text-underline-offset:.15em}' +
+  ':where(.lp-dialog){width:min(40rem,calc(100% - 2rem));max-height:85vh;padding:1.25rem;border:0;' +
+  'border-radius:12px;background:var(--lp-surface);color:var(--lp-text);box-shadow:0 10px 40px rgba(0,0,0,.3)}' +
+  ':where(.lp-dialog)::backdrop{background:rgba(0,0,0,.5)}' +
+  ':where(.lp-dialog-body){overflow:auto;max-height:60vh;margin:0 0 1rem}' +
   // map element
   ':where(.lp-map) ul{list-style:none;padding:0}:where(.lp-map) li{padding:.5rem 0;border-bottom:1px solid var(--lp-border)}' +
   ':where(.lp-map-canvas){height:280px;margin:.5rem 0;border-radius:var(--lp-radius);background:#e8eef3}' +

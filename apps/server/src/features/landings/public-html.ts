@@ -56,6 +56,8 @@ export type PageData = {
   centres: { name: string; address?: string; lat?: number; lng?: number }[];
   /** The map library (loaded after first paint, only when the page has a map) and its tile server. */
   map: { script: string; css: string; tiles: { url: string; attribution: string } } | null;
+  /** The campaign's terms and conditions (plain text), read in a dialog from the consent box. */
+  terms?: string | null;
   /** The campaign's time zone: dates on the page are shown in it, whatever the browser's. */
   timeZone?: string;
   /** When reward codes can be redeemed (ISO instants; null: no bound). */

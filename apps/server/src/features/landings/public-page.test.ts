@@ -91,7 +91,9 @@ describe('public landing page', () => {
 
   it('dresses the page in the tenant’s theme: readable colours, font, logo; dates in the campaign’s zone', async () => {
     const brand = await t.createTenant({ name: 'Marca Clara' });
-    const branded = await createActiveCampaign(t, brand);
+    const branded = await createActiveCampaign(t, brand, {
+      terms: 'Válido en Costa Rica.\n\nUn código por persona.',
+    });
     const patched = await t.request({
       method: 'PATCH',
       url: `/api/tenants/${brand.id}`,
@@ -121,6 +123,7 @@ describe('public landing page', () => {
     );
     expect(data.timeZone).toBe('America/Costa_Rica');
     expect(data.redeem).toEqual({ from: null, until: null });
+    expect(data.terms).toBe('Válido en Costa Rica.\n\nUn código por persona.');
   });
 
   it('answers 304 to a matching If-None-Match, and the ETag changes on publish and on rollback', async () => {

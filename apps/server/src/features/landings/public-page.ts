@@ -213,6 +213,7 @@ export async function renderPublicLanding(
       messages: scriptMessages(),
       centres: centres.map(({ changed: _, ...centre }) => centre),
       map: mapScript && mapCss ? { script: mapScript, css: mapCss, tiles } : null,
+      terms: campaign.terms ?? null,
       timeZone: country?.timeZone ?? 'UTC',
       redeem: {
         from: campaign.redeemFrom?.toISOString() ?? null,

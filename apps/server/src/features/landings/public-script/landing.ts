@@ -22,6 +22,7 @@ import {
 } from './checks.ts';
 import { type Centre, outcomeMessage, type RedeemWindow } from './outcome-text.ts';
 import { fillCentreList, showRewardCode } from './reward-code-panel.ts';
+import { linkTerms } from './terms.ts';
 import { toast } from './toasts.ts';
 
 type PageData = {
@@ -39,6 +40,7 @@ type PageData = {
   map: { script: string; css: string } | null;
   timeZone?: string;
   redeem?: RedeemWindow;
+  terms?: string | null;
 };
 
 type ErrorBody = {
@@ -282,10 +284,12 @@ function bindForm(form: HTMLFormElement): void {
   }
 
   const consent = controlOf(form, 'consent');
-  if (consent instanceof HTMLInputElement && consent.type === 'checkbox')
+  if (consent instanceof HTMLInputElement && consent.type === 'checkbox') {
     consent.addEventListener('change', () =>
       showFieldError(consent, consent.checked ? null : text('CONSENT_REQUIRED')),
     );
+    if (data.terms) linkTerms(consent, data.terms);
+  }
 
   let busy = false;
   form.addEventListener('submit', (event) => {
