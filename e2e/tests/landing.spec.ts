@@ -77,7 +77,7 @@ test('a person takes part through a published landing group on a phone', async (
   // client checks, with the server's Spanish messages next to the fields
   await page.getByRole('button', { name: 'Participar' }).click();
   await expect(page.locator('#in-cedula-error')).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('Revise los datos');
+  await expect(page.getByRole('alert')).toContainText('Revise los datos');
   await page.getByLabel('Teléfono').fill('8888');
   await page.getByLabel('Teléfono').blur();
   await expect(page.locator('#in-phone-error')).toContainText('8');

@@ -222,7 +222,11 @@ export const ParticipationRequest = z.strictObject({
 export type ParticipationRequest = z.infer<typeof ParticipationRequest>;
 
 export const ParticipationOutcome = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('reward_code'), code: z.string() }),
+  z.object({
+    kind: z.literal('reward_code'),
+    code: z.string(),
+    qrSvg: z.string().optional().describe('the code as a QR code (SVG), to show at the counter'),
+  }),
   z.object({
     kind: z.literal('instant_award'),
     won: z.boolean(),

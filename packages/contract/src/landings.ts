@@ -44,6 +44,15 @@ export const UpdateLanding = z.strictObject({
 });
 export type UpdateLanding = z.infer<typeof UpdateLanding>;
 
+/** The designed starting pages of a campaign (issue 16): its form page or its thank-you page. */
+export const LANDING_TEMPLATE_PAGES = ['form', 'thanks'] as const;
+export const CreateLandingFromTemplate = z.strictObject({
+  name: Text(100),
+  campaignId: Id,
+  page: z.enum(LANDING_TEMPLATE_PAGES, { error: 'FIELD_INVALID' }),
+});
+export type CreateLandingFromTemplate = z.infer<typeof CreateLandingFromTemplate>;
+
 export const LandingCreated = z.object({ id: Id, version: z.number().int() });
 
 export const LandingVersion = z.object({

@@ -39,6 +39,10 @@ export const THEME_PRESET_COLORS: Record<ThemePreset, Record<ThemeColorKey, stri
   },
 };
 
+/** System font stacks the public pages may use (no web font download); stacks in @promo/landing. */
+export const FONT_CHOICES = ['system', 'humanist', 'geometric', 'serif', 'rounded'] as const;
+export type FontChoice = (typeof FONT_CHOICES)[number];
+
 export const Theme = z.strictObject({
   preset: ThemePreset.default('light'),
   colors: z.partialRecord(z.enum(THEME_COLOR_KEYS), HexColor).default({}),
@@ -47,6 +51,8 @@ export const Theme = z.strictObject({
     .max(500)
     .nullable()
     .default(null),
+  /** The public pages' font stack. */
+  font: z.enum(FONT_CHOICES, { error: 'FIELD_INVALID' }).default('system'),
 });
 export type Theme = z.infer<typeof Theme>;
 
@@ -151,7 +157,7 @@ export const PublicTenantTheme = z.object({
 });
 export type PublicTenantTheme = z.infer<typeof PublicTenantTheme>;
 
-export function resolveThemeColors(theme: Theme): Record<ThemeColorKey, string> {
+export function resolveThemeColors(theme: Pick<Theme, 'preset' | 'colors'>): Record<ThemeColorKey, string> {
   const colors = { ...THEME_PRESET_COLORS[theme.preset] };
   for (const key of THEME_COLOR_KEYS) {
     const value = theme.colors[key];

@@ -1,35 +1,41 @@
 /**
  * Compiles element styles to one stylesheet: a class per element (`.lp-<id>`), desktop styles
- * first, mobile styles in `@media (max-width: 768px)` last so they override.
+ * first, mobile styles in `@media (max-width: <page.mobileBreakpointPx, default 768>px)` last so
+ * they override.
  * `stylesApplyInMobile: true` (the default): desktop styles apply at every width and mobile styles
  * override them; `false`: desktop styles apply only above the breakpoint.
  */
 import type { LandingDocument } from './document.ts';
-import { LANDING_LIMITS, MOBILE_BREAKPOINT_PX } from './element-types.ts';
+import { LANDING_LIMITS, MOBILE_BREAKPOINT_PX, MOBILE_BREAKPOINT_RANGE } from './element-types.ts';
 import { asElement, asRecord, childrenOf, type RawRecord, styleEntries } from './guards.ts';
 import { checkStyle, toKebabCase } from './sanitize.ts';
 
-/** Layout the row/column and widget elements need whatever the author set. */
-export const BASE_CSS =
-  '.lp-page{box-sizing:border-box}.lp-page *{box-sizing:inherit}.lp-page img{max-width:100%;height:auto}' +
-  '.lp-row{display:flex;flex-wrap:wrap}.lp-column{flex:1 1 0;min-width:0}.lp-page iframe{border:0;max-width:100%}';
-
 /**
- * The public page's own styles (font, colour, the script's messages, the map list), before the
- * document's CSS. The builder's canvas uses the same so its preview looks like the published page.
+ * Layout the row/column and widget elements need whatever the author set; inside `:where()` so
+ * that the author's styles override it (the design system is in public-css.ts).
  */
-export const PUBLIC_PAGE_CSS =
-  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}' +
-  '.lp-field-error{display:block;color:#b00020;font-size:.875rem;margin:.25rem 0}' +
-  '[aria-invalid=true]{border-color:#b00020;outline-color:#b00020}' +
-  '.lp-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}' +
-  '.lp-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
-  '.lp-reward-code:not(:empty){font-size:1.5rem;font-weight:700;letter-spacing:.1em}' +
-  '.lp-map ul{list-style:none;padding:0}.lp-map li{padding:.5rem 0;border-bottom:1px solid #ddd}' +
-  '.lp-map-canvas{height:280px;margin:.5rem 0;border-radius:6px;background:#e8eef3}';
+export const BASE_CSS =
+  ':where(.lp-page){box-sizing:border-box}:where(.lp-page) *{box-sizing:inherit}' +
+  ':where(.lp-page) img{max-width:100%;height:auto}:where(.lp-page) iframe{border:0;max-width:100%}' +
+  ':where(.lp-row){display:flex;flex-wrap:wrap}:where(.lp-column){flex:1 1 0;min-width:min(100%,16rem)}';
 
-export const MOBILE_MEDIA = `@media (max-width: ${MOBILE_BREAKPOINT_PX}px)`;
-export const DESKTOP_MEDIA = `@media (min-width: ${MOBILE_BREAKPOINT_PX + 1}px)`;
+/** The media query of mobile styles at a breakpoint (px, inclusive). */
+export const mobileMedia = (breakpoint: number) => `@media (max-width: ${breakpoint}px)`;
+/** The media query of desktop-only styles (`stylesApplyInMobile: false`) at a breakpoint. */
+export const desktopMedia = (breakpoint: number) => `@media (min-width: ${breakpoint + 1}px)`;
+export const MOBILE_MEDIA = mobileMedia(MOBILE_BREAKPOINT_PX);
+export const DESKTOP_MEDIA = desktopMedia(MOBILE_BREAKPOINT_PX);
+
+/** The page's `mobileBreakpointPx` when it is a whole number of pixels in range, else 768. */
+export function breakpointOf(document: unknown): number {
+  const value = asRecord(asRecord(document)?.page)?.mobileBreakpointPx;
+  return typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= MOBILE_BREAKPOINT_RANGE.min &&
+    value <= MOBILE_BREAKPOINT_RANGE.max
+    ? value
+    : MOBILE_BREAKPOINT_PX;
+}
 
 /** `prop:value;` for every allowed declaration; anything that fails the checks is dropped. */
 export function compileDeclarations(styles: unknown): string {
@@ -87,10 +93,11 @@ export function compileCss(document: LandingDocument): string {
     }
   };
   visit(childrenOf(asRecord(document)?.elements), 1);
+  const breakpoint = breakpointOf(document);
   return (
     BASE_CSS +
     parts.desktop +
-    (parts.desktopOnly ? `${DESKTOP_MEDIA}{${parts.desktopOnly}}` : '') +
-    (parts.mobile ? `${MOBILE_MEDIA}{${parts.mobile}}` : '')
+    (parts.desktopOnly ? `${desktopMedia(breakpoint)}{${parts.desktopOnly}}` : '') +
+    (parts.mobile ? `${mobileMedia(breakpoint)}{${parts.mobile}}` : '')
   );
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LandingElement, plainText, StyleMap } from './element.ts';
-import { LANDING_LIMITS, LANDING_SCHEMA_VERSION } from './element-types.ts';
+import { LANDING_LIMITS, LANDING_SCHEMA_VERSION, MOBILE_BREAKPOINT_RANGE } from './element-types.ts';
 import { checkTree } from './placement.ts';
 import { isSafeImageUrl } from './sanitize.ts';
 
@@ -21,6 +21,13 @@ export const PageSettings = z.strictObject({
   language: z
     .string()
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
+    .optional(),
+  /** Mobile styles apply at or below this width (px); 768 when not set. */
+  mobileBreakpointPx: z
+    .number()
+    .int()
+    .min(MOBILE_BREAKPOINT_RANGE.min)
+    .max(MOBILE_BREAKPOINT_RANGE.max)
     .optional(),
   /** Styles of the page wrapper (`.lp-page`), e.g. its background. */
   styles: StyleMap.optional(),

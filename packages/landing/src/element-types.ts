@@ -112,5 +112,7 @@ export const KNOWN_FIELD_KEYS = [
   'department',
 ] as const;
 
-/** Mobile styles apply at or below this width (px). */
+/** Mobile styles apply at or below this width (px), unless the page sets `mobileBreakpointPx`. */
 export const MOBILE_BREAKPOINT_PX = 768;
+/** The widths a page may choose as its mobile breakpoint (px). */
+export const MOBILE_BREAKPOINT_RANGE = { min: 320, max: 1200 } as const;

@@ -169,4 +169,39 @@ describe('renderDocument', () => {
       renderHead({ ...document, page: { title: 'x', shareImageUrl: 'javascript:alert(1)' } }),
     ).not.toContain('og:image');
   });
+
+  it('puts a check box beside its label, and names the control after a label without htmlFor', () => {
+    const form = withChildren(
+      createElement('form', { id: 'f' }),
+      createElement('label', { id: 'l1', text: 'Correo' }),
+      createElement('input', { id: 'mail', attributes: { fieldKey: 'email' } }),
+      createElement('label', { id: 'l2', text: 'Acepto', attributes: { htmlFor: 'ok' } }),
+      createElement('input', {
+        id: 'ok',
+        attributes: { name: 'consent', inputType: 'checkbox', value: 'si' },
+      }),
+    );
+    const out = inner(form);
+    expect(out).toContain('<label id="l1" class="lp-l1" for="mail">Correo</label>');
+    // a control no label names is named by its title
+    const dateParts = withChildren(
+      createElement('form', { id: 'g' }),
+      createElement('label', { id: 'l3', text: 'Fecha', attributes: { htmlFor: 'day' } }),
+      createElement('select', {
+        id: 'day',
+        attributes: { fieldKey: 'birthdate', datePart: 'day', title: 'Día' },
+      }),
+      createElement('select', {
+        id: 'month',
+        attributes: { fieldKey: 'birthdate', datePart: 'month', title: 'Mes' },
+      }),
+    );
+    expect(inner(dateParts)).toContain('<select id="day" class="lp-day" title="Día" name="birthdate"');
+    expect(inner(dateParts)).toContain(
+      '<select id="month" class="lp-month" title="Mes" aria-label="Mes" name="birthdate"',
+    );
+    expect(out).toContain(
+      '<div class="lp-check"><input id="ok" class="lp-ok" type="checkbox" name="consent" value="si"><label id="l2" class="lp-l2" for="ok">Acepto</label></div>',
+    );
+  });
 });

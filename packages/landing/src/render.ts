@@ -75,7 +75,21 @@ function optional(name: string, value: string | undefined): Attr | null {
   return value === undefined ? null : [name, value];
 }
 
-type Context = { depth: number; inForm: boolean; budget: { left: number } };
+/** A control no label names, with a title: the title becomes its accessible name too. */
+function unlabelledTitle(element: RawElement, ctx: Context): Attr | null {
+  const title = text(element.attributes, 'title');
+  return title && element.id && !ctx.labelled.has(element.id) ? ['aria-label', title] : null;
+}
+
+type Context = {
+  depth: number;
+  inForm: boolean;
+  budget: { left: number };
+  /** For a label without `htmlFor`: the id of the control right after it. */
+  labelFor?: string | undefined;
+  /** Ids of the controls some label names; the others are named by their title (aria-label). */
+  labelled: ReadonlySet<string>;
+};
 
 const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
   row: 'lp-row',
@@ -160,6 +174,7 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
         tag: 'input',
         attributes: [
           ...common,
+          unlabelledTitle(element, ctx),
           ['type', kind ?? 'text'],
           fieldName(a),
           optional('placeholder', text(a, 'placeholder')),
@@ -176,6 +191,7 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
         tag: type,
         attributes: [
           ...common,
+          unlabelledTitle(element, ctx),
           fieldName(a),
           type === 'textarea' ? optional('placeholder', text(a, 'placeholder')) : null,
           a.required === true ? ['required', true] : null,
@@ -190,7 +206,7 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
     case 'button':
       return { tag: 'button', attributes: [...common, ['type', ctx.inForm ? 'submit' : 'button']] };
     case 'label': {
-      const target = safeId({ id: a.htmlFor });
+      const target = safeId({ id: a.htmlFor }) ?? ctx.labelFor;
       return { tag: 'label', attributes: [...common, optional('for', target)] };
     }
     case 'h1':
@@ -210,6 +226,62 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
   }
 }
 
+const LABELLED_TYPES: ReadonlySet<ElementType> = new Set(['input', 'masked-input', 'textarea', 'select']);
+
+function isCheckable(element: RawElement | null): element is RawElement {
+  const kind = element?.attributes.inputType;
+  return element?.type === 'input' && (kind === 'checkbox' || kind === 'radio');
+}
+
+/** Whether `label` names `control`: its `htmlFor` is the control's id, or it has none. */
+function names(label: RawElement | null, control: RawElement | null): boolean {
+  if (label?.type !== 'label' || !control?.id) return false;
+  const target = asString(label.attributes.htmlFor);
+  return target === undefined || target === control.id;
+}
+
+/**
+ * The children of one parent, in order. A check box or radio and the label beside it (before or
+ * after) render together in `.lp-check`, the box first; a label without `htmlFor` right before a
+ * control names that control.
+ */
+function renderChildren(items: unknown[], ctx: Context, parentType: ElementType | null): string {
+  let out = '';
+  for (let i = 0; i < items.length; i += 1) {
+    const current = asElement(items[i]);
+    const next = asElement(items[i + 1]);
+    const pair = isCheckable(next) && names(current, next) ? 'label-first' : null;
+    const pairAfter = isCheckable(current) && names(next, current) ? 'box-first' : null;
+    if (pair || pairAfter) {
+      const [box, label] = pair ? [items[i + 1], items[i]] : [items[i], items[i + 1]];
+      const boxId = (pair ? next : current)?.id;
+      out += `<div class="lp-check">${renderElement(box, ctx, parentType)}${renderElement(label, { ...ctx, labelFor: boxId }, parentType)}</div>`;
+      i += 1;
+      continue;
+    }
+    const labelFor = current?.type === 'label' && next && LABELLED_TYPES.has(next.type) ? next.id : undefined;
+    out += renderElement(items[i], { ...ctx, labelFor }, parentType);
+  }
+  return out;
+}
+
+/** The ids of the controls named by a label (its `htmlFor`, or the control right after it). */
+function labelledIds(items: unknown[], into: Set<string>, depth: number): Set<string> {
+  for (let i = 0; i < items.length; i += 1) {
+    const current = asElement(items[i]);
+    if (!current) continue;
+    if (current.type === 'label') {
+      const next = asElement(items[i + 1]);
+      const target =
+        safeId({ id: current.attributes.htmlFor }) ??
+        (next && LABELLED_TYPES.has(next.type) ? next.id : undefined);
+      if (target) into.add(target);
+    }
+    if (depth < LANDING_LIMITS.maxDepth) labelledIds(childrenOf(current.raw.childrens), into, depth + 1);
+  }
+  return into;
+}
+
 function renderElement(value: unknown, ctx: Context, parentType: ElementType | null): string {
   const element = asElement(value);
   if (!element || ctx.budget.left <= 0) return '';
@@ -224,8 +296,13 @@ function renderElement(value: unknown, ctx: Context, parentType: ElementType | n
   if (content !== undefined && TEXT_TYPES.has(element.type))
     inner += escapeHtml(content.slice(0, LANDING_LIMITS.maxTextLength));
   if (CONTAINER_TYPES.has(element.type) && ctx.depth < LANDING_LIMITS.maxDepth) {
-    const child: Context = { ...ctx, depth: ctx.depth + 1, inForm: ctx.inForm || element.type === 'form' };
-    for (const item of childrenOf(element.raw.childrens)) inner += renderElement(item, child, element.type);
+    const child: Context = {
+      depth: ctx.depth + 1,
+      inForm: ctx.inForm || element.type === 'form',
+      budget: ctx.budget,
+      labelled: ctx.labelled,
+    };
+    inner += renderChildren(childrenOf(element.raw.childrens), child, element.type);
   }
   return `${start}${inner}</${open.tag}>`;
 }
@@ -237,12 +314,26 @@ export type RenderedLanding = {
   css: string;
 };
 
-/** Renders `document` (validated or not) to an inert HTML fragment and its CSS. */
-export function renderDocument(document: LandingDocument): RenderedLanding {
-  const ctx: Context = { depth: 1, inForm: false, budget: { left: LANDING_LIMITS.maxElements } };
-  let body = '';
-  for (const item of childrenOf(asRecord(document)?.elements)) body += renderElement(item, ctx, null);
-  return { html: `<div class="lp-page">${body}</div>`, css: compileCss(document).replace(/</g, '\\3c ') };
+/**
+ * Renders `document` (validated or not) to an inert HTML fragment and its CSS. `header` (trusted
+ * HTML of the caller, e.g. the tenant's logo) goes first inside the page.
+ */
+export function renderDocument(
+  document: LandingDocument,
+  options: { header?: string } = {},
+): RenderedLanding {
+  const elements = childrenOf(asRecord(document)?.elements);
+  const ctx: Context = {
+    depth: 1,
+    inForm: false,
+    budget: { left: LANDING_LIMITS.maxElements },
+    labelled: labelledIds(elements, new Set(), 1),
+  };
+  const body = renderChildren(elements, ctx, null);
+  return {
+    html: `<div class="lp-page">${options.header ?? ''}${body}</div>`,
+    css: compileCss(document).replace(/</g, '\\3c '),
+  };
 }
 
 /** `<title>` and description / share-image meta tags of the page, escaped. */

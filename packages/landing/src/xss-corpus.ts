@@ -232,6 +232,7 @@ const RENDERED_ATTRIBUTES = new Set([
   'data-map',
   'data-reward-code',
   'aria-live',
+  'aria-label',
   'type',
   'name',
   'placeholder',

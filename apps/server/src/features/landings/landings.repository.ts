@@ -151,6 +151,16 @@ export async function listLandingGroups(tx: Tx, tenantId: string) {
     .orderBy(asc(landingGroups.name));
 }
 
+/** The tenant's groups, most recently changed first (at most `limit`). */
+export async function recentLandingGroups(tx: Tx, tenantId: string, limit: number) {
+  return tx
+    .select()
+    .from(landingGroups)
+    .where(eq(landingGroups.tenantId, tenantId))
+    .orderBy(desc(landingGroups.updatedAt))
+    .limit(limit);
+}
+
 export async function insertLandingGroup(
   tx: Tx,
   values: typeof landingGroups.$inferInsert,

@@ -1,5 +1,6 @@
 import {
   CreateLanding,
+  CreateLandingFromTemplate,
   IdParams,
   Landing,
   LandingCreated,
@@ -22,9 +23,11 @@ import {
 } from './landing-groups.service.ts';
 import {
   createLanding,
+  createLandingFromTemplate,
   deleteLanding,
   duplicateLanding,
   getLanding,
+  importLanding,
   listLandings,
   listVersions,
   publishLanding,
@@ -70,6 +73,34 @@ export function registerLandingsRoutes(deps: FeatureDeps): void {
       },
     },
     async (request, reply) => reply.status(201).send(await createLanding(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/landing-pages/import',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Create a landing (draft) from a document in the design proposal’s format (maskedInput, rewardCode, binding) or this one',
+        body: CreateLanding,
+        response: { 201: LandingCreated },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await importLanding(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/landing-pages/template',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Create a landing (draft) from the campaign kind’s designed form or thank-you page',
+        body: CreateLandingFromTemplate,
+        response: { 201: LandingCreated },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createLandingFromTemplate(ctxOf(request), request.body)),
   );
   app.get(
     '/api/landing-pages/:id',

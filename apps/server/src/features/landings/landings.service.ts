@@ -1,17 +1,19 @@
 import type {
   CreateLanding,
+  CreateLandingFromTemplate,
+  FormField,
   Landing,
   LandingListQuery,
   LandingSummary,
   LandingVersion,
   UpdateLanding,
 } from '@promo/contract';
-import { validateDocument } from '@promo/landing';
+import { importDocument, templateDocument, validateDocument } from '@promo/landing';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { campaignState, findCampaign } from '../campaigns/index.ts';
+import { campaignState, findCampaign, formFieldsOf } from '../campaigns/index.ts';
 import {
   deleteLandingRow,
   findLanding,
@@ -101,6 +103,40 @@ export async function createLanding(
     await audit(tx, ctx, { tenantId, action: 'landing.create', entityType: 'landing', entityId: row.id });
     return { id: row.id, version: row.version };
   });
+}
+
+/**
+ * Creates a landing's draft from a document that may be in the design proposal's format (see
+ * `importDocument` of @promo/landing); the converted document passes the same checks.
+ */
+export function importLanding(ctx: Ctx, input: CreateLanding): Promise<{ id: string; version: number }> {
+  return createLanding(ctx, {
+    ...input,
+    document: importDocument(input.document) as CreateLanding['document'],
+  });
+}
+
+/**
+ * Creates a landing's draft from the designed template of the campaign's kind (its form page or
+ * its thank-you page), filled with the campaign's title, description and form fields.
+ */
+export async function createLandingFromTemplate(
+  ctx: Ctx,
+  input: CreateLandingFromTemplate,
+): Promise<{ id: string; version: number }> {
+  const { tenantId } = actorOf(ctx);
+  const campaign = await inTenant(ctx, (tx) => findCampaign(tx, tenantId, input.campaignId));
+  if (!campaign) throw fieldError('campaignId', 'FIELD_INVALID');
+  const document = templateDocument(
+    {
+      kind: campaign.kind,
+      title: campaign.title,
+      description: campaign.description,
+      fields: (formFieldsOf(campaign) as FormField[] | null) ?? [],
+    },
+    input.page,
+  );
+  return createLanding(ctx, { name: input.name, campaignId: input.campaignId, document });
 }
 
 /**

@@ -1,9 +1,12 @@
 import { type ErrorCode, errorMessage } from '@promo/contract';
 import {
+  DEFAULT_PUBLIC_THEME,
   escapeHtml,
   IFRAME_ALLOW_LIST,
+  isSafeImageUrl,
   type LandingDocument,
-  PUBLIC_PAGE_CSS,
+  type PublicTheme,
+  publicPageCss,
   renderDocument,
   renderHead,
 } from '@promo/landing';
@@ -54,7 +57,16 @@ export type PageData = {
   centres: { name: string; address?: string; lat?: number; lng?: number }[];
   /** The map library (loaded after first paint, only when the page has a map) and its tile server. */
   map: { script: string; css: string; tiles: { url: string; attribution: string } } | null;
+  /** The campaign's terms and conditions (plain text), read in a dialog from the consent box. */
+  terms?: string | null;
+  /** The campaign's time zone: dates on the page are shown in it, whatever the browser's. */
+  timeZone?: string;
+  /** When reward codes can be redeemed (ISO instants; null: no bound). */
+  redeem?: { from: string | null; until: string | null };
 };
+
+/** The tenant's look on its public pages: theme colours and font, logo and name. */
+export type PageBrand = PublicTheme & { logoUrl?: string | null; name?: string };
 
 export function scriptMessages(): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -116,9 +128,15 @@ export function landingHtml(input: {
   scriptUrl: string | null;
   data: PageData;
   tagManagerId: string | null;
+  brand?: PageBrand;
 }): string {
   const { document, nonce } = input;
-  const rendered = renderDocument(document);
+  const brand: PageBrand = input.brand ?? DEFAULT_PUBLIC_THEME;
+  const logo = brand.logoUrl && isSafeImageUrl(brand.logoUrl) ? brand.logoUrl : null;
+  const header = logo
+    ? `<header class="lp-brand"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.name ?? '')}" height="48"></header>`
+    : '';
+  const rendered = renderDocument(document, { header });
   const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
@@ -127,7 +145,7 @@ export function landingHtml(input: {
     renderHead(document) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
-    `<style nonce="${nonce}">${PUBLIC_PAGE_CSS}${rendered.css}</style>` +
+    `<style nonce="${nonce}">${publicPageCss(brand)}${rendered.css}</style>` +
     script +
     `</head><body><main>${rendered.html}</main>` +
     `<script type="application/json" id="landing-data">${jsonBlock(input.data)}</script>` +
@@ -142,8 +160,8 @@ export function simplePage(nonce: string, title: string, message: string): strin
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     FAVICON_LINK +
     `<title>${escapeHtml(title)}</title>` +
-    `<style nonce="${nonce}">${PUBLIC_PAGE_CSS}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center}h1{font-size:1.75rem}</style>` +
-    `</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
+    `<style nonce="${nonce}">${publicPageCss()}.lp-page{max-width:36rem;margin-top:15vh;text-align:center}</style>` +
+    `</head><body><main class="lp-page"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>`
   );
 }
 

@@ -1,4 +1,4 @@
-import { XSS_CASES } from '@promo/landing';
+import { contrastRatio, FONT_STACKS, XSS_CASES } from '@promo/landing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
 import { createTestApp, type TestTenant } from '../../testing/test-app.ts';
@@ -88,6 +88,43 @@ describe('public landing page', () => {
     expect(data.fields.map((f: { key: string }) => f.key)).toContain('cedula');
     expect(data.messages.PHONE_DIGITS).toMatch(/\{digits\}|\d/);
     expect(data.messages.GEOLOCATION_UNSUPPORTED).toBeTruthy();
+  });
+
+  it('dresses the page in the tenant’s theme: readable colours, font, logo; dates in the campaign’s zone', async () => {
+    const brand = await t.createTenant({ name: 'Marca Clara' });
+    const branded = await createActiveCampaign(t, brand, {
+      terms: 'Válido en Costa Rica.\n\nUn código por persona.',
+    });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/api/tenants/${brand.id}`,
+      token: t.superadmin.token,
+      body: {
+        theme: {
+          preset: 'light',
+          colors: { primary: '#74c0fc' },
+          logoUrl: 'https://cdn.example.com/logo.png',
+          font: 'serif',
+        },
+      },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    const { name } = await publishedGroup(brand, branded.id, [standardFormPage()]);
+    const res = await t.request({ url: `/${brand.slug}/landing/${name}` });
+    expect(res.text).toContain(
+      '<header class="lp-brand"><img src="https://cdn.example.com/logo.png" alt="Marca Clara" height="48"></header>',
+    );
+    expect(res.text).toContain(`--lp-font:${FONT_STACKS.serif}`);
+    // the light blue is darkened until white text on it reads at 4.5:1
+    const button = /--lp-primary:(#[0-9a-f]{6})/.exec(res.text)?.[1] as string;
+    expect(button).not.toBe('#74c0fc');
+    expect(contrastRatio(button, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    const data = JSON.parse(
+      /<script type="application\/json" id="landing-data">(.*?)<\/script>/.exec(res.text)?.[1] ?? '{}',
+    );
+    expect(data.timeZone).toBe('America/Costa_Rica');
+    expect(data.redeem).toEqual({ from: null, until: null });
+    expect(data.terms).toBe('Válido en Costa Rica.\n\nUn código por persona.');
   });
 
   it('answers 304 to a matching If-None-Match, and the ETag changes on publish and on rollback', async () => {
@@ -208,6 +245,30 @@ describe('public landing page', () => {
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/<title>(Demo|Promoción no disponible)<\/title>/);
     expect((await t.request({ url: `/landing/${name}-missing` })).status).toBe(404);
+  });
+
+  it('/{tenant}/landing without a group name goes to the tenant’s newest group of an open campaign', async () => {
+    const brand = await t.createTenant();
+    // nothing yet: the friendly not-available page
+    const empty = await t.request({ url: `/${brand.slug}/landing` });
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain('Promoción no disponible');
+    const open = await createActiveCampaign(t, brand);
+    const { name } = await publishedGroup(brand, open.id, [standardFormPage()]);
+    const closed = await createActiveCampaign(t, brand);
+    await publishedGroup(brand, closed.id, [standardFormPage()]);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${closed.id}/active-status`,
+      token: brand.admin.token,
+      body: { active: false },
+    });
+    const res = await t.request({ url: `/${brand.slug}/landing` });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe(`/${brand.slug}/landing/${name}`);
+    expect((await t.request({ url: '/nobody-here/landing' })).status).toBe(404);
+    // /landing: the default tenant's (demo) current group, or its not-available page
+    expect([200, 302]).toContain((await t.request({ url: '/landing' })).status);
   });
 
   it('serves the page script with a year of caching; unknown files are not found', async () => {

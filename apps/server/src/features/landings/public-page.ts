@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FormField } from '@promo/contract';
+import type { FormField, ThemeColorKey } from '@promo/contract';
 import type { LandingDocument } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
@@ -7,8 +7,12 @@ import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/
 import { campaignCentreRows } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { isOpen, minimumAge } from '../participations/index.ts';
-import { findTenantBySlugCached } from '../tenants/index.ts';
-import { findLandingGroupByName, findPublishedDocuments } from './landings.repository.ts';
+import { findTenantBySlugCached, publicThemeOf } from '../tenants/index.ts';
+import {
+  findLandingGroupByName,
+  findPublishedDocuments,
+  recentLandingGroups,
+} from './landings.repository.ts';
 import {
   contentSecurityPolicy,
   landingHtml,
@@ -160,17 +164,28 @@ export async function renderPublicLanding(
     tiles.url,
     tiles.attribution,
     centres.map((c) => `${c.name}@${c.changed}`).join(','),
+    JSON.stringify(tenant.theme),
+    tenant.name,
+    campaign.redeemFrom?.getTime() ?? '',
+    campaign.redeemUntil?.getTime() ?? '',
   ].join('|');
   const cached = cache.get(slot, key);
   if (cached) return cached;
 
   const country = await findCountryCached(ctx, campaign.countryCode);
+  const look = publicThemeOf(tenant);
   const n = pageNonce();
   const body = landingHtml({
     document: current.document as LandingDocument,
     nonce: n,
     scriptUrl,
     tagManagerId,
+    brand: {
+      colors: look.colors as Record<ThemeColorKey, string>,
+      font: look.theme.font,
+      logoUrl: look.theme.logoUrl,
+      name: look.name,
+    },
     data: {
       tenant: tenant.slug,
       campaign: campaign.name,
@@ -198,6 +213,12 @@ export async function renderPublicLanding(
       messages: scriptMessages(),
       centres: centres.map(({ changed: _, ...centre }) => centre),
       map: mapScript && mapCss ? { script: mapScript, css: mapCss, tiles } : null,
+      terms: campaign.terms ?? null,
+      timeZone: country?.timeZone ?? 'UTC',
+      redeem: {
+        from: campaign.redeemFrom?.toISOString() ?? null,
+        until: campaign.redeemUntil?.toISOString() ?? null,
+      },
     },
   });
   const page: PublicPage = {
@@ -208,4 +229,27 @@ export async function renderPublicLanding(
   };
   cache.set(slot, key, page);
   return page;
+}
+
+/**
+ * The page of `/{tenant}/landing` and `/landing` (no group name): the most recently changed group
+ * of the tenant whose campaign is open (of its 20 newest), as the group's address; otherwise the
+ * page that says why (not found, suspended, not available).
+ */
+export async function defaultLandingGroup(
+  ctx: Ctx,
+  tenantSlug: string,
+): Promise<{ redirect: string } | { page: PublicPage }> {
+  const tenant = await findTenantBySlugCached(ctx, tenantSlug);
+  if (!tenant) return { page: simplePublicPage('notFound') };
+  if (tenant.status === 'suspended') return { page: simplePublicPage('suspended') };
+  const now = ctx.clock.now();
+  const name = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
+    for (const group of await recentLandingGroups(tx, tenant.id, 20)) {
+      const campaign = await findCampaign(tx, tenant.id, group.campaignId);
+      if (campaign && isOpen(campaign, now) && group.landingIds.length > 0) return group.name;
+    }
+    return null;
+  });
+  return name ? { redirect: name } : { page: simplePublicPage('notAvailable') };
 }

@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FeatureDeps } from '../types.ts';
-import { type PublicPage, PublicPageCache, renderPublicLanding } from './public-page.ts';
+import {
+  defaultLandingGroup,
+  type PublicPage,
+  PublicPageCache,
+  renderPublicLanding,
+  simplePublicPage,
+} from './public-page.ts';
 
 const Segment = z
   .string()
@@ -66,6 +72,29 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     { config, schema },
     // the tenant of `/landing/{group}`: DEFAULT_TENANT (config), else 'demo'
     handler((_params, request) => ctxOf(request).config.defaultTenant, false),
+  );
+
+  // without a group name: the tenant's current group (spec: `landing`, `{tenantName}/landing`)
+  const current =
+    (tenantOf: (params: Record<string, string>, request: FastifyRequest) => string, withTenant: boolean) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const tenantSlug = tenantOf(request.params as Record<string, string>, request);
+      const found = Segment.safeParse(tenantSlug).success
+        ? await defaultLandingGroup(ctxOf(request), tenantSlug)
+        : { page: simplePublicPage('notFound') };
+      if ('page' in found) return send(request, reply, found.page);
+      const path = withTenant ? `/${tenantSlug}/landing/${found.redirect}` : `/landing/${found.redirect}`;
+      return reply.status(302).header('cache-control', 'no-store').redirect(path);
+    };
+  app.get(
+    '/:tenant/landing',
+    { config, schema },
+    current((p) => p.tenant as string, true),
+  );
+  app.get(
+    '/landing',
+    { config, schema },
+    current((_params, request) => ctxOf(request).config.defaultTenant, false),
   );
 
   app.get('/public/:file', { config: { access: 'public' }, schema }, async (request, reply) => {

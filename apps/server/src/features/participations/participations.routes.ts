@@ -10,6 +10,7 @@ import { idempotencyKey } from '../../platform/http/replies.ts';
 import type { FeatureDeps } from '../types.ts';
 import { participate } from './participate.ts';
 import { getPublicCampaign } from './public-campaign.ts';
+import { withRewardCodeQr } from './reward-code-qr.ts';
 
 const tags = ['participation'];
 
@@ -69,7 +70,7 @@ export function registerParticipationsRoutes({
         },
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status === 200 ? 200 : 201).send(result.body);
+      return reply.status(result.status === 200 ? 200 : 201).send(await withRewardCodeQr(result.body));
     },
   );
 }

@@ -151,7 +151,12 @@ describe('assignment', () => {
     const answers = validAnswers();
     const first = await participate(t, tenant, campaign.name, answers);
     expect(first.status).toBe(201);
-    expect(first.body.outcome).toEqual({ kind: 'reward_code', code: expect.any(String) });
+    expect(first.body.outcome).toEqual({
+      kind: 'reward_code',
+      code: expect.any(String),
+      // the QR code to show at the counter (the browser test reads it back to the code)
+      qrSvg: expect.stringMatching(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/),
+    });
     const second = await participate(t, tenant, campaign.name, answers);
     expect(second.body.outcome.code).toBe(first.body.outcome.code);
     const byCedula = await t.request({

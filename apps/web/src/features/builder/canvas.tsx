@@ -1,5 +1,5 @@
 import { Box, Group, Paper } from '@mantine/core';
-import { type LandingDocument, PUBLIC_PAGE_CSS, renderDocument } from '@promo/landing';
+import { type LandingDocument, publicPageCss, renderDocument } from '@promo/landing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Point, useDragSource, useDropTarget } from './dnd.tsx';
@@ -126,7 +126,7 @@ export function Canvas({
     if (!doc || !isReady) return;
     const page = doc.getElementById('page-css');
     const editor = doc.getElementById('editor-css');
-    if (page) page.textContent = PUBLIC_PAGE_CSS + rendered.css;
+    if (page) page.textContent = publicPageCss() + rendered.css;
     if (editor)
       editor.textContent = editorCss(selectedId, {
         map: t('builder.types.map'),

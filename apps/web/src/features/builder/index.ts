@@ -1,3 +1,2 @@
 /** The builder feature's public face: what other features and the app may use. */
 export { BuilderPage } from './builder-page.tsx';
-export { type StarterCampaign, starterPage } from './starter-page.ts';

@@ -22,9 +22,7 @@ import { ApiError } from '../../lib/api.ts';
 import { pagesPath, withTenant } from '../../lib/paths.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { starterPage } from '../builder/index.ts';
-import { type CampaignGoLiveView, campaignFormQuery, useSetCampaignActive } from '../campaigns/index.ts';
-import { countryQuery } from '../countries/index.ts';
+import { type CampaignGoLiveView, useSetCampaignActive } from '../campaigns/index.ts';
 import { useCreatePublishedPage } from '../landings/index.ts';
 import { goLiveKeys, goLiveQuery } from './go-live.api.ts';
 
@@ -42,14 +40,6 @@ function StepAction({
   const { t } = useTranslation();
   const { tenantSlug } = useBackOffice();
   const queryClient = useQueryClient();
-  const form = useQuery({
-    ...campaignFormQuery(campaign.id),
-    enabled: item.step === 'landing' && !item.done,
-  });
-  const country = useQuery({
-    ...countryQuery(campaign.countryCode),
-    enabled: item.step === 'landing' && !item.done,
-  });
   const createPage = useCreatePublishedPage({
     onSuccess: async (group) => {
       await queryClient.invalidateQueries({ queryKey: goLiveKeys.all });
@@ -79,20 +69,18 @@ function StepAction({
             </Anchor>
           </Group>
         );
-      const fields = form.data?.fields ?? [];
       return (
         <Stack gap={4} align="flex-start">
           <Group gap="xs">
             <Button
               size="xs"
-              disabled={!campaign.hasForm || fields.length === 0}
+              disabled={!campaign.hasForm}
               loading={createPage.isPending}
               onClick={() =>
                 createPage.mutate({
                   campaignId: campaign.id,
                   name: campaign.title.slice(0, 100),
                   groupName: groupNameOf(campaign.name),
-                  document: starterPage(campaign, fields, country.data ?? null),
                 })
               }
             >

@@ -1,5 +1,6 @@
 import type {
   CreateLanding,
+  CreateLandingFromTemplate,
   Landing,
   LandingGroup,
   LandingGroupInput,
@@ -45,6 +46,8 @@ export const landingVersionsQuery = (id: string) =>
 
 export const createLanding = (body: CreateLanding) =>
   api.post<{ id: string; version: number }>('/landing-pages', body);
+export const createLandingFromTemplate = (body: CreateLandingFromTemplate) =>
+  api.post<{ id: string; version: number }>('/landing-pages/template', body);
 export const updateLanding = (
   id: string,
   body: { name?: string; document?: LandingDocument; version?: number },

@@ -1,9 +1,14 @@
-import type { CreateLanding, LandingGroup, LandingGroupInput } from '@promo/contract';
-import type { LandingDocument } from '@promo/landing';
+import type {
+  CreateLanding,
+  CreateLandingFromTemplate,
+  LandingGroup,
+  LandingGroupInput,
+} from '@promo/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type MutationReactions, useRefreshingMutation } from '../../lib/mutations.ts';
 import {
   createLanding,
+  createLandingFromTemplate,
   createLandingGroup,
   deleteLanding,
   deleteLandingGroup,
@@ -22,6 +27,12 @@ const refreshLandings = (queryClient: QueryClient) =>
 
 export function useCreateLanding(reactions?: MutationReactions<{ id: string }, CreateLanding>) {
   return useRefreshingMutation(createLanding, refreshLandings, reactions);
+}
+
+export function useCreateLandingFromTemplate(
+  reactions?: MutationReactions<{ id: string }, CreateLandingFromTemplate>,
+) {
+  return useRefreshingMutation(createLandingFromTemplate, refreshLandings, reactions);
 }
 
 export function useRenameLanding(
@@ -90,21 +101,17 @@ export function useDeleteLandingGroup(reactions?: MutationReactions<unknown, str
   );
 }
 
-export type PublishedPageInput = {
-  campaignId: string;
-  name: string;
-  groupName: string;
-  document: LandingDocument;
-};
+export type PublishedPageInput = { campaignId: string; name: string; groupName: string };
 
 /**
- * A new page of a campaign, published at once under a group of its own (the guided path's "create
- * and publish"): three calls, each of which the admin could make by hand in the builder.
+ * The campaign's designed form page (its template, filled with the campaign's fields and texts),
+ * published at once under a group of its own: the guided path's "create and publish". Three calls,
+ * each of which the admin could make by hand in the builder.
  */
 export function useCreatePublishedPage(reactions?: MutationReactions<LandingGroup, PublishedPageInput>) {
   return useRefreshingMutation(
-    async ({ campaignId, name, groupName, document }: PublishedPageInput) => {
-      const created = await createLanding({ campaignId, name, document });
+    async ({ campaignId, name, groupName }: PublishedPageInput) => {
+      const created = await createLandingFromTemplate({ campaignId, name, page: 'form' });
       await publishLanding(created.id);
       return createLandingGroup({ name: groupName, campaignId, landingIds: [created.id] });
     },

@@ -11,7 +11,7 @@ const tenant: Tenant = {
   name: 'Acme',
   status: 'active',
   countryCode: 'CR',
-  theme: { preset: 'light', colors: {}, logoUrl: null },
+  theme: { preset: 'light', colors: {}, logoUrl: null, font: 'system' },
   config: {
     tagManagerId: null,
     supportEmail: null,

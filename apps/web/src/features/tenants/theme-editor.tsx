@@ -3,6 +3,7 @@ import {
   Button,
   ColorInput,
   Group,
+  NativeSelect,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -11,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  FONT_CHOICES,
   resolveThemeColors,
   type Tenant,
   THEME_COLOR_KEYS,
@@ -96,7 +98,7 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
       ([, value]) => typeof value === 'string' && /^#?[0-9a-f]{3,8}$/i.test(value),
     ),
   );
-  const preview = resolveThemeColors({ preset, colors: validOverrides, logoUrl: null });
+  const preview = resolveThemeColors({ preset, colors: validOverrides });
 
   const mutation = useUpdateTenant({
     onSuccess: () => {
@@ -107,7 +109,7 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
       showApiError(
         error,
         form.setError,
-        ['preset', 'logoUrl', ...THEME_COLOR_KEYS.map((key) => `colors.${key}`)],
+        ['preset', 'logoUrl', 'font', ...THEME_COLOR_KEYS.map((key) => `colors.${key}`)],
         'theme.',
       ),
   });
@@ -157,6 +159,12 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
               )}
             />
           ))}
+          <NativeSelect
+            label={t('themeEditor.font')}
+            data={FONT_CHOICES.map((font) => ({ value: font, label: t(`themeEditor.fonts.${font}`) }))}
+            {...form.register('font')}
+            error={fieldMessage(errors.font)}
+          />
           <TextInput
             label={t('themeEditor.logoUrl')}
             {...form.register('logoUrl', { setValueAs: (value: string | null) => (value ? value : null) })}
@@ -173,7 +181,14 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
       <Group justify="flex-end" mt="md">
         <Button
           variant="default"
-          onClick={() => form.reset({ preset, colors: {}, logoUrl: form.getValues('logoUrl') })}
+          onClick={() =>
+            form.reset({
+              preset,
+              colors: {},
+              logoUrl: form.getValues('logoUrl'),
+              font: form.getValues('font'),
+            })
+          }
         >
           {t('themeEditor.clearOverrides')}
         </Button>

@@ -135,6 +135,12 @@ export const builderEn: typeof builderEs = {
     campaign: 'Campaign',
     pickCampaign: 'Pick a campaign to see its landings.',
     newName: 'Name of the new landing',
+    template: 'Template',
+    templates: {
+      blank: 'Blank page',
+      form: 'Campaign form page',
+      thanks: 'Thank-you page',
+    },
     create: 'Create landing',
     created: 'Landing created.',
     name: 'Name',

@@ -133,6 +133,12 @@ export const builderEs = {
     campaign: 'Campaña',
     pickCampaign: 'Elija una campaña para ver sus landings.',
     newName: 'Nombre de la nueva landing',
+    template: 'Plantilla',
+    templates: {
+      blank: 'Página en blanco',
+      form: 'Formulario de la campaña',
+      thanks: 'Página de agradecimiento',
+    },
     create: 'Crear landing',
     created: 'Landing creada.',
     name: 'Nombre',

@@ -4,16 +4,15 @@
  * gzip). Binds every `form[data-landing-form]`: masks and normalises inputs, checks answers with
  * the same rules and Spanish messages as the server, submits them to the participation route with
  * an Idempotency-Key (one per submit attempt, reused on network retries), shows field refusals on
- * their fields, and then the outcome: the reward code in `[data-reward-code]`, the instant-award
- * result or the raffle entries, or the group's next page. Lists redemption centres in `[data-map]` and, after first paint, loads
- * the map (map.ts) above the list.
+ * their fields (and a danger toast), and then the outcome: the reward code panel (code, copy, QR,
+ * when and where to redeem) in `[data-reward-code]`, the instant-award result, the raffle entries
+ * or the points balance in words, or the group's next page. Lists redemption centres in
+ * `[data-map]` and, after first paint, loads the map (map.ts) above the list.
  */
 import type { ParticipationOutcome } from '@promo/contract';
-import { formatQuantity } from '@promo/contract/number-format';
 import {
   applyMask,
   checkAnswer,
-  distanceKm,
   type Field,
   fillMessage,
   type Issue,
@@ -21,8 +20,10 @@ import {
   normalise,
   type Rules,
 } from './checks.ts';
-
-type Centre = { name: string; address?: string; lat?: number; lng?: number };
+import { type Centre, outcomeMessage, type RedeemWindow } from './outcome-text.ts';
+import { fillCentreList, showRewardCode } from './reward-code-panel.ts';
+import { linkTerms } from './terms.ts';
+import { toast } from './toasts.ts';
 
 type PageData = {
   tenant: string;
@@ -37,6 +38,9 @@ type PageData = {
   messages: Record<string, string>;
   centres: Centre[];
   map: { script: string; css: string } | null;
+  timeZone?: string;
+  redeem?: RedeemWindow;
+  terms?: string | null;
 };
 
 type ErrorBody = {
@@ -98,10 +102,10 @@ function messageArea(form: HTMLFormElement): HTMLElement {
   return area;
 }
 
-function say(form: HTMLFormElement, message: string, kind: 'ok' | 'error'): void {
+/** The outcome, kept on the page under the form (toasts go after 4 s). */
+function say(form: HTMLFormElement, message: string): void {
   const area = messageArea(form);
   area.textContent = message;
-  area.dataset.kind = kind;
   area.hidden = false;
 }
 
@@ -171,48 +175,40 @@ function check(field: Field, value: unknown): Issue | null {
   return data ? checkAnswer(field, value, data.rules, localToday()) : null;
 }
 
-function outcomeMessage(outcome: ParticipationOutcome): string {
-  switch (outcome.kind) {
-    case 'reward_code':
-      return '¡Listo! Este es su código:';
-    case 'instant_award': {
-      if (!outcome.won) return 'Gracias por participar. Esta vez no obtuvo premio.';
-      const prize = outcome.prize;
-      const centre = prize?.centre;
-      const where = centre
-        ? `Reclámelo en ${centre.name}${centre.address ? `, ${centre.address}` : ''}`
-        : prize?.department
-          ? `Reclámelo en ${prize.department}`
-          : 'Le contactaremos para entregárselo';
-      return `¡Felicidades! Ganó${prize ? `: ${prize.name}` : ' un premio'}. ${where}, con su documento de identidad.`;
-    }
-    case 'raffle':
-      return `¡Listo! Tiene ${formatQuantity(outcome.entries)} ${outcome.entries === 1 ? 'participación' : 'participaciones'} en el sorteo.`;
-    case 'points':
-      return `¡Listo! Su saldo es de ${formatQuantity(outcome.balance)} puntos.`;
-    default:
-      return '¡Gracias! Su participación quedó registrada.';
-  }
-}
-
 function showOutcome(outcome: ParticipationOutcome, form: HTMLFormElement | null): void {
-  const codeBox = document.querySelector<HTMLElement>('[data-reward-code]');
-  if (outcome.kind === 'reward_code' && codeBox) codeBox.textContent = outcome.code;
-  const message =
-    outcome.kind === 'reward_code' && !codeBox
-      ? `${outcomeMessage(outcome)} ${outcome.code}`
-      : outcomeMessage(outcome);
-  if (form) {
-    say(form, message, 'ok');
+  if (!data) return;
+  toast('success', '¡Participación registrada!');
+  if (form)
     for (const control of Array.from(form.elements))
       if (control instanceof HTMLButtonElement && control.type === 'submit') control.disabled = true;
+  if (outcome.kind === 'reward_code') {
+    let box = document.querySelector<HTMLElement>('[data-reward-code]');
+    if (!box) {
+      box = document.createElement('div');
+      (form ?? document.querySelector('.lp-page'))?.insertAdjacentElement(
+        form ? 'afterend' : 'beforeend',
+        box,
+      );
+    }
+    showRewardCode(box, outcome, {
+      timeZone: data.timeZone,
+      redeem: data.redeem,
+      centres: data.centres,
+      noPosition: text('GEOLOCATION_UNSUPPORTED'),
+    });
+    return;
+  }
+  const message = outcomeMessage(outcome);
+  if (form) {
+    say(form, message);
     return;
   }
   const area = document.createElement('div');
   area.className = 'lp-message';
   area.setAttribute('role', 'status');
   area.textContent = message;
-  (codeBox ?? document.querySelector('main'))?.insertAdjacentElement('beforebegin', area);
+  document.querySelector('.lp-page h1')?.insertAdjacentElement('afterend', area) ??
+    document.querySelector('.lp-page')?.prepend(area);
 }
 
 function newKey(): string {
@@ -288,10 +284,12 @@ function bindForm(form: HTMLFormElement): void {
   }
 
   const consent = controlOf(form, 'consent');
-  if (consent instanceof HTMLInputElement && consent.type === 'checkbox')
+  if (consent instanceof HTMLInputElement && consent.type === 'checkbox') {
     consent.addEventListener('change', () =>
       showFieldError(consent, consent.checked ? null : text('CONSENT_REQUIRED')),
     );
+    if (data.terms) linkTerms(consent, data.terms);
+  }
 
   let busy = false;
   form.addEventListener('submit', (event) => {
@@ -328,15 +326,14 @@ async function submit(form: HTMLFormElement): Promise<void> {
   }
   if (first) {
     first.focus();
-    say(form, text('VALIDATION_FAILED'), 'error');
+    toast('danger', text('VALIDATION_FAILED'));
     return;
   }
-  messageArea(form).hidden = true;
   let response: Response;
   try {
     response = await post({ answers, consent: true, landingId: data.landingId }, newKey());
   } catch {
-    say(form, text('INTERNAL_ERROR'), 'error');
+    toast('danger', text('INTERNAL_ERROR'));
     return;
   }
   const body = (await response.json().catch(() => ({}))) as ErrorBody & { outcome?: ParticipationOutcome };
@@ -364,26 +361,12 @@ async function submit(form: HTMLFormElement): Promise<void> {
       shown = true;
     }
   }
-  say(form, error?.message ?? text(response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'), 'error');
+  toast('danger', error?.message ?? text(response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'));
 }
 
 function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number; lng: number }): void {
   const list = document.createElement('ul');
-  const sorted = from
-    ? centres
-        .filter((c) => typeof c.lat === 'number' && typeof c.lng === 'number')
-        .map((c) => ({ c, d: distanceKm(from, { lat: c.lat as number, lng: c.lng as number }) }))
-        .sort((a, b) => a.d - b.d)
-        .map(({ c, d }) => ({ ...c, address: `${c.address ?? ''} (${d.toFixed(1)} km)`.trim() }))
-    : centres;
-  for (const centre of sorted) {
-    const item = document.createElement('li');
-    const name = document.createElement('strong');
-    name.textContent = centre.name;
-    item.append(name);
-    if (centre.address) item.append(document.createElement('br'), centre.address);
-    list.append(item);
-  }
+  fillCentreList(list, centres, from);
   if (centres.length === 0) {
     const item = document.createElement('li');
     item.textContent = 'No hay centros de canje disponibles por ahora.';

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createActiveCampaign, participate, validAnswers } from '../../testing/campaign-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+
+const t = await createTestApp();
+const tenant = await t.createTenant();
+const other = await t.createTenant();
+const analyst = await t.createUser(tenant, 'ANALYST');
+
+const fromTemplate = (campaignId: string, page: string, token = tenant.admin.token) =>
+  t.request({
+    method: 'POST',
+    url: '/api/landing-pages/template',
+    token,
+    body: { name: page === 'form' ? 'Registro' : 'Gracias', campaignId, page },
+  });
+
+describe('landing templates', () => {
+  it('makes a reward-code campaign’s form and thank-you pages from its fields; a person takes part on them', async () => {
+    const campaign = await createActiveCampaign(t, tenant, {
+      kind: 'reward_code',
+      title: 'Código de verano',
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/reward-codes',
+      token: tenant.admin.token,
+      body: { campaignId: campaign.id, count: 2 },
+    });
+    const ids: string[] = [];
+    for (const page of ['form', 'thanks']) {
+      const created = await fromTemplate(campaign.id, page);
+      expect(created.status, created.text).toBe(201);
+      const published = await t.request({
+        method: 'POST',
+        url: `/api/landing-pages/${created.body.id}/publish`,
+        token: tenant.admin.token,
+      });
+      expect(published.status).toBe(200);
+      ids.push(created.body.id);
+    }
+    const name = t.unique('tpl');
+    const group = await t.request({
+      method: 'POST',
+      url: '/api/landing-group',
+      token: tenant.admin.token,
+      body: { name, landingIds: ids },
+    });
+    expect(group.status, group.text).toBe(201);
+
+    const form = await t.request({ url: `/${tenant.slug}/landing/${name}` });
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('<h1 id="title" class="lp-title">Código de verano</h1>');
+    expect(form.text).toContain('<label id="l-cedula" class="lp-l-cedula" for="f-cedula">');
+    for (const key of ['cedula', 'name', 'phone', 'birthdate', 'department'])
+      expect(form.text).toContain(`name="${key}"`);
+    expect(form.text).toContain('>Obtener mi código</button>');
+    const thanks = await t.request({ url: `/${tenant.slug}/landing/${name}?page=2` });
+    expect(thanks.text).toContain('¡Gracias! Este es su código');
+    expect(thanks.text).toContain('data-reward-code');
+    expect(thanks.text).toContain('data-map');
+
+    // the form's fields are the campaign's: what the page sends is accepted
+    const taken = await participate(t, tenant, campaign.name, validAnswers());
+    expect(taken.status, taken.text).toBe(201);
+  });
+
+  it('is for admins only, for a campaign of their own tenant, and a known page', async () => {
+    const campaign = await createActiveCampaign(t, tenant);
+    expect((await fromTemplate(campaign.id, 'form', analyst.token)).status).toBe(403);
+    const foreign = await createActiveCampaign(t, other);
+    const stranger = await fromTemplate(foreign.id, 'form');
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.details[0]).toMatchObject({ path: 'campaignId', code: 'FIELD_INVALID' });
+    const unknown = await fromTemplate(campaign.id, 'cover');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details[0]).toMatchObject({ path: 'page', code: 'FIELD_INVALID' });
+  });
+});

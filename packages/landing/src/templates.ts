@@ -1,0 +1,202 @@
+/**
+ * Designed starting pages: for each campaign kind a form page and a thank-you page, filled with
+ * the campaign's title, description and form fields (each bound to its field, with its label).
+ * Colours, font and logo come from the tenant's theme through the design system (public-css.ts),
+ * so the templates carry almost no styles of their own and any element can be restyled.
+ */
+import type { LandingDocument } from './document.ts';
+import { createElement, type LandingElement } from './element.ts';
+import { TOP_LEVEL_PARENT } from './element-types.ts';
+
+export const TEMPLATE_PAGES = ['form', 'thanks'] as const;
+export type TemplatePage = (typeof TEMPLATE_PAGES)[number];
+
+/** What a template needs of a campaign (the contract's form field, loosely). */
+export type TemplateCampaign = {
+  kind: string;
+  title: string;
+  description?: string | null;
+  fields: { key: string; type: string; label: string; required: boolean; options?: string[] | undefined }[];
+};
+
+type KindTexts = { steps: string[]; button: string; thanks: string; thanksText: string };
+
+const KIND_TEXTS: Record<string, KindTexts> = {
+  reward_code: {
+    steps: ['Complete sus datos.', 'Reciba su código al instante.', 'Canjéelo en un centro de canje.'],
+    button: 'Obtener mi código',
+    thanks: '¡Gracias! Este es su código',
+    thanksText: 'Muéstrelo en un centro de canje antes de la fecha indicada.',
+  },
+  raffle: {
+    steps: ['Complete sus datos.', 'Quedará inscrito en el sorteo.', 'Le avisaremos si gana.'],
+    button: 'Participar en el sorteo',
+    thanks: '¡Ya está participando!',
+    thanksText: 'Mucha suerte. Anunciaremos a los ganadores al cerrar la promoción.',
+  },
+  instant_award: {
+    steps: ['Complete sus datos.', 'Descubra al instante si ganó.', 'Reclame su premio.'],
+    button: 'Descubrir mi premio',
+    thanks: 'Su resultado',
+    thanksText: 'Si ganó, preséntese con su documento de identidad para reclamar el premio.',
+  },
+  points: {
+    steps: ['Registre su compra.', 'Sume puntos en cada compra.', 'Cámbielos por productos.'],
+    button: 'Sumar mis puntos',
+    thanks: '¡Puntos sumados!',
+    thanksText: 'Siga registrando sus compras para sumar más.',
+  },
+  marketplace: {
+    steps: ['Ingrese con su número de identificación.', 'Elija sus productos.', 'Retírelos en la tienda.'],
+    button: 'Entrar a la tienda',
+    thanks: '¡Gracias por su visita!',
+    thanksText: 'Vuelva pronto: hay productos nuevos cada semana.',
+  },
+};
+
+const SEXES: [string, string][] = [
+  ['female', 'Femenino'],
+  ['male', 'Masculino'],
+  ['other', 'Otro'],
+];
+
+function child(element: LandingElement, parent: string): LandingElement {
+  return { ...element, parentId: parent };
+}
+
+function withChildren(element: LandingElement, children: LandingElement[]): LandingElement {
+  return { ...element, childrens: children.map((c) => child(c, element.attributes.id)) };
+}
+
+function select(id: string, key: string, required: boolean, options: [string, string][], title?: string) {
+  return withChildren(
+    createElement('select', {
+      id,
+      attributes: { fieldKey: key, required, ...(title ? { title } : {}) },
+    }),
+    [['', title ?? 'Seleccione'] as [string, string], ...options].map(([value, text], index) =>
+      createElement('option', { id: `${id}-o${index}`, text, attributes: { value } }),
+    ),
+  );
+}
+
+/** The label and control(s) of one campaign field. */
+function fieldElements(field: TemplateCampaign['fields'][number]): LandingElement[] {
+  const id = `f-${field.key}`;
+  const label = createElement('label', {
+    id: `l-${field.key}`,
+    text: field.label,
+    attributes: { htmlFor: id },
+  });
+  const required = field.required;
+  switch (field.type) {
+    case 'date': {
+      const parts = withChildren(createElement('div', { id: `${id}-parts` }), [
+        select(id, field.key, required, [], 'Día'),
+        select(`${id}-m`, field.key, required, [], 'Mes'),
+        select(`${id}-y`, field.key, required, [], 'Año'),
+      ]);
+      parts.childrens = parts.childrens.map((part, i) => ({
+        ...part,
+        attributes: { ...part.attributes, datePart: (['day', 'month', 'year'] as const)[i] },
+      }));
+      return [label, parts];
+    }
+    case 'department':
+      return [label, select(id, field.key, required, [])];
+    case 'sex':
+      return [label, select(id, field.key, required, SEXES)];
+    case 'choice':
+    case 'multichoice':
+      return [
+        label,
+        select(
+          id,
+          field.key,
+          required,
+          (field.options ?? []).map((o) => [o, o]),
+        ),
+      ];
+    case 'checkbox':
+      return [
+        label,
+        createElement('input', { id, attributes: { fieldKey: field.key, inputType: 'checkbox' } }),
+      ];
+    default: {
+      const inputType =
+        field.type === 'email'
+          ? 'email'
+          : field.type === 'phone'
+            ? 'tel'
+            : field.type === 'number'
+              ? 'number'
+              : 'text';
+      return [
+        label,
+        createElement('input', { id, attributes: { fieldKey: field.key, inputType, required } }),
+      ];
+    }
+  }
+}
+
+function page(title: string, elements: LandingElement[], description?: string): LandingDocument {
+  return {
+    schemaVersion: 1,
+    page: { title, ...(description ? { description } : {}) },
+    elements: elements.map((e) => child(e, TOP_LEVEL_PARENT)),
+  };
+}
+
+/** The campaign's form page: title, description, three steps beside the form, the outcome below. */
+function formPage(campaign: TemplateCampaign, texts: KindTexts): LandingDocument {
+  const description = campaign.description?.trim() || undefined;
+  const intro = [
+    createElement('h1', { id: 'title', text: campaign.title }),
+    ...(description ? [createElement('p', { id: 'intro', text: description })] : []),
+  ];
+  const steps = withChildren(
+    createElement('ol', { id: 'steps' }),
+    texts.steps.map((text, i) => createElement('li', { id: `step-${i + 1}`, text })),
+  );
+  const form = withChildren(createElement('form', { id: 'form' }), [
+    ...campaign.fields.flatMap(fieldElements),
+    createElement('label', {
+      id: 'l-consent',
+      text: 'Acepto los términos y condiciones y el tratamiento de mis datos',
+      attributes: { htmlFor: 'f-consent' },
+    }),
+    createElement('input', {
+      id: 'f-consent',
+      attributes: { name: 'consent', inputType: 'checkbox', value: 'si', required: true },
+    }),
+    { ...createElement('button', { id: 'send', text: texts.button }), styles: {} },
+    ...(campaign.kind === 'reward_code' ? [createElement('reward-code', { id: 'code' })] : []),
+  ]);
+  const row = withChildren(createElement('row', { id: 'main' }), [
+    withChildren(createElement('column', { id: 'how' }), [
+      createElement('h2', { id: 'how-title', text: '¿Cómo participar?' }),
+      steps,
+    ]),
+    withChildren(createElement('column', { id: 'join' }), [form]),
+  ]);
+  return page(campaign.title, [...intro, row], description);
+}
+
+/** The thank-you page: the outcome (the reward code's panel), and where to redeem. */
+function thanksPage(campaign: TemplateCampaign, texts: KindTexts): LandingDocument {
+  const redeemable = campaign.kind === 'reward_code' || campaign.kind === 'instant_award';
+  return page(`${texts.thanks} · ${campaign.title}`.slice(0, 200), [
+    createElement('h1', { id: 'thanks', text: texts.thanks }),
+    createElement('p', { id: 'thanks-text', text: texts.thanksText }),
+    ...(campaign.kind === 'reward_code' ? [createElement('reward-code', { id: 'code' })] : []),
+    ...(redeemable
+      ? [createElement('h2', { id: 'where', text: 'Dónde canjear' }), createElement('map', { id: 'centres' })]
+      : []),
+  ]);
+}
+
+/** The template page `which` for `campaign`: a document that passes `validateDocument`. */
+export function templateDocument(campaign: TemplateCampaign, which: TemplatePage): LandingDocument {
+  const texts = KIND_TEXTS[campaign.kind] ?? (KIND_TEXTS.raffle as KindTexts);
+  return which === 'form' ? formPage(campaign, texts) : thanksPage(campaign, texts);
+}
