@@ -66,6 +66,8 @@ export const marketEn: typeof marketEs = {
     createdAt: 'Created',
     export: 'Export',
     exportNamed: 'Export {{name}} as {{format}}',
+    batchName: 'Batch name',
+    batchNameHelp: 'Optional: left blank it is called “Lote N”',
     generate: 'Generate redeem codes',
     upload: 'Upload redeem codes',
     uploadHelp: 'CSV with a "code" column. Each code is worth what the batch says.',

@@ -64,6 +64,8 @@ export const marketEs = {
     createdAt: 'Creado',
     export: 'Exportar',
     exportNamed: 'Exportar {{name}} en {{format}}',
+    batchName: 'Nombre del lote',
+    batchNameHelp: 'Opcional: si lo deja vacío se llamará «Lote N»',
     generate: 'Generar códigos de canje',
     upload: 'Cargar códigos de canje',
     uploadHelp: 'CSV con una columna "code". Cada código vale lo que diga el lote.',
