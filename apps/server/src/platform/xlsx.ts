@@ -43,15 +43,6 @@ export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Readable {
   return out;
 }
 
-/** One sheet of plain headers (the exports not yet given typed columns). */
-export function xlsxStream(
-  sheetName: string,
-  header: readonly string[],
-  batches: AsyncIterable<unknown[][]>,
-): Readable {
-  return xlsxWorkbook([{ name: sheetName, columns: header.map((h) => ({ header: h })), rows: batches }]);
-}
-
 export function xlsxAttachment(filename: string): Record<string, string> {
   return {
     'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

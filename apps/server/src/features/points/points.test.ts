@@ -116,7 +116,7 @@ describe('points ledger (admin)', () => {
     // 20 here and the 6 points of the first test's person, credited on day 0
     expect(report.body[0]).toMatchObject({ campaignId: campaign.id, expired: 26 });
     const csv = await t.request({ url: '/api/reconciliation-reports/points?format=csv', token: admin });
-    expect(csv.text).toContain('issued,spent,expired');
+    expect(csv.text).toContain('Campaña,Emitidos,Gastados,Vencidos,Ajustes a la baja,Saldo vigente,Personas');
   });
 });
 

@@ -231,7 +231,8 @@ export const redemptionEn: typeof redemptionEs = {
     },
     kindsHelp: {
       redemptions: 'Every redemption in the range with its centre, campaign and operator',
-      'redemption-totals': 'Redemptions per centre and per day, with totals',
+      'redemption-totals':
+        'Redemptions per centre and per day; the XLSX has the totals on a sheet of their own',
       codes: 'Generated, assigned, redeemed and revoked per campaign',
     },
     downloadNamed: 'Download {{report}} ({{format}})',

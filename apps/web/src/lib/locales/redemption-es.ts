@@ -230,7 +230,7 @@ export const redemptionEs = {
     },
     kindsHelp: {
       redemptions: 'Cada canje del rango con su centro, campaña y operador',
-      'redemption-totals': 'Canjes por centro y por día, con totales',
+      'redemption-totals': 'Canjes por centro y por día; el XLSX trae los totales en su propia hoja',
       codes: 'Generados, asignados, canjeados y revocados por campaña',
     },
     downloadNamed: 'Descargar {{report}} ({{format}})',
