@@ -43,6 +43,7 @@ export type PageData = {
   fields: unknown[];
   rules: {
     phoneDigits: number;
+    phonePrefix: string;
     identity: { label: string; pattern: string };
     departments: string[];
     minAge: number;
