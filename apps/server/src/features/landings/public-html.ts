@@ -166,6 +166,12 @@ export const SIMPLE_PAGES = {
     title: 'Promoción no disponible',
     message: 'Esta promoción no está disponible en este momento. ¡Gracias por su interés!',
   },
+  /** A marketplace whose points campaign is still a draft: it exists, it is not open yet. */
+  notYetOpen: {
+    status: 200,
+    title: 'Tienda aún no abierta',
+    message: 'Esta tienda todavía no está abierta. Vuelva pronto: le esperamos.',
+  },
   suspended: {
     status: 403,
     title: 'Sitio no disponible',

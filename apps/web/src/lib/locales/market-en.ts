@@ -177,6 +177,13 @@ export const marketEn: typeof marketEs = {
     isActive: 'Active',
     isInactive: 'Inactive',
     publicPath: 'Public address',
+    publicStates: {
+      open: 'Open',
+      inactive: 'Inactive',
+      'campaign-draft': 'Campaign is a draft',
+      'campaign-archived': 'Campaign archived',
+    },
+    notOpenYet: 'Customers cannot open it yet',
     open: 'Open now',
     closed: 'Closed now',
     previewNote: 'What people see once signed in (no balance in the preview).',

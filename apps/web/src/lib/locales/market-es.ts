@@ -175,6 +175,13 @@ export const marketEs = {
     isActive: 'Activo',
     isInactive: 'Inactivo',
     publicPath: 'Dirección pública',
+    publicStates: {
+      open: 'Abierta',
+      inactive: 'Inactiva',
+      'campaign-draft': 'Campaña en borrador',
+      'campaign-archived': 'Campaña archivada',
+    },
+    notOpenYet: 'Los clientes aún no pueden abrirla',
     open: 'Abierto ahora',
     closed: 'Cerrado ahora',
     previewNote: 'Así ve la lista quien ingresa (sin saldo en la vista previa).',
