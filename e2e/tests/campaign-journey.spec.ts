@@ -99,7 +99,9 @@ test('an admin sets up a campaign, people participate or are refused, and the st
   expect(blacklisted.status()).toBe(422);
   const refusal = (await blacklisted.json()) as { error: { code: string; message: string } };
   expect(refusal.error.code).toBe('PARTICIPATION_NOT_ACCEPTED');
-  expect(refusal.error.message).toBe('Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!');
+  expect(refusal.error.message).toBe(
+    'No podemos aceptar su participación en esta promoción. Si cree que se trata de un error, comuníquese con el organizador.',
+  );
 
   const minorBirthdate = `${new Date().getFullYear() - 15}-01-01`;
   const minor = await request.post(url, { data: answers(MINOR, minorBirthdate) });

@@ -216,6 +216,15 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   };
   const marketplace = list.items.find((item) => item.name === MARKETPLACE);
   expect(marketplace).toBeTruthy();
+  // the cover message ("Mensaje de portada") shows under the marketplace's name
+  const withHeadline = await request.patch(
+    `/api/marketplaces/${(marketplace as unknown as { id: string }).id}`,
+    {
+      headers,
+      data: { appearance: { headline: 'Canjee sus puntos por premios' } },
+    },
+  );
+  expect(withHeadline.status(), await withHeadline.text()).toBe(200);
 
   // the person's phone is set to UTC: the page still shows Costa Rica's times
   const page = await phone(browser, baseURL, 'UTC');
@@ -240,9 +249,13 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   // The product list with the balance.
   await expect(page).toHaveURL(new RegExp(`${marketplace?.publicPath}$`));
   await expect(page.getByRole('heading', { name: MARKETPLACE, level: 1 })).toBeVisible();
+  await expect(page.getByText('Canjee sus puntos por premios')).toBeVisible();
   await expect(page.locator('[data-balance]')).toHaveText('0');
   await expect(page.getByRole('heading', { name: PRODUCT })).toBeVisible();
   await expect(page.getByText('Disponibles: 5')).toBeVisible();
+  // at 0 points a 200-point product cannot be redeemed, and the page says why
+  await expect(page.getByRole('button', { name: `Canjear ${PRODUCT}` })).toBeDisabled();
+  await expect(page.getByText('Le faltan 200 puntos.')).toBeVisible();
 
   // A redeem code credits 500 points.
   await page.getByRole('link', { name: 'Canjear un código' }).click();
@@ -253,12 +266,31 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   await page.getByRole('button', { name: 'Canjear código' }).click();
   await expect(page.getByText('Se sumaron 500 puntos. Su saldo es de 500 puntos.')).toBeVisible();
   await expect(page.locator('[data-balance]')).toHaveText('500');
+  // the same code again: the refusal, and the earlier success card is gone
+  await page.getByLabel('Código', { exact: true }).fill(REDEEM_CODE);
+  await page.getByRole('button', { name: 'Canjear código' }).click();
+  await expect(page.getByText('Este código ya fue utilizado.')).toBeVisible();
+  await expect(page.getByText('Se sumaron 500 puntos. Su saldo es de 500 puntos.')).toBeHidden();
+  await expect(page.locator('[data-result]')).toBeHidden();
 
   // The product: the shop is required, then the pickup voucher.
   await page.getByRole('link', { name: 'Ver la tienda' }).click();
   await page.getByRole('button', { name: `Canjear ${PRODUCT}` }).click();
   await expect(page.getByText('Elija la tienda donde retirará el producto.')).toBeVisible();
   await page.getByLabel('Tienda de retiro').selectOption({ label: `${SHOP_NAME} · Avenida Central (5)` });
+  // spending points asks first: cancelled, nothing is spent
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: `Canjear ${PRODUCT}` }).click();
+  await expect
+    .poll(() => asked)
+    .toEqual([`¿Canjear ${PRODUCT} por 200 puntos? Su saldo quedará en 300 puntos.`]);
+  await expect(page.locator('[data-balance]').first()).toHaveText('500');
+  await expect(page.locator('[data-result]')).toBeHidden();
+  page.once('dialog', (dialog) => void dialog.accept());
   const redeemedFrom = new Date();
   await page.getByRole('button', { name: `Canjear ${PRODUCT}` }).click();
   await expect(page.getByRole('heading', { name: '¡Canje realizado!' })).toBeVisible();
@@ -306,3 +338,57 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   await expect(counter.getByTestId('code-status')).toHaveText('Canjeado');
   await saveScreenshot(counter, '13e-market-voucher-redeemed');
 });
+
+for (const timezoneId of ['UTC', 'America/Panama']) {
+  test(`a marketplace of a draft campaign is shown as such and its page says it is not open yet (browser in ${timezoneId})`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const headers = await adminHeaders(request);
+    const name = `borrador-${timezoneId.length}-${suffix}`;
+    const draft = await request.post('/api/campaigns', {
+      headers,
+      data: {
+        name,
+        title: `Borrador ${suffix}`,
+        kind: 'points',
+        countryCode: 'CR',
+        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    });
+    expect(draft.status(), await draft.text()).toBe(201);
+    const products = (await (
+      await request.get(`/api/products?q=${encodeURIComponent(PRODUCT)}`, { headers })
+    ).json()) as { items: { id: string }[] };
+    const shopName = `Tienda futura ${timezoneId.length} ${suffix}`;
+    const made = await request.post('/api/marketplaces', {
+      headers,
+      data: {
+        name: shopName,
+        templateId: 'grid-2',
+        campaignId: ((await draft.json()) as { id: string }).id,
+        productIds: [products.items[0]?.id],
+      },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { publicPath } = (await made.json()) as { publicPath: string };
+
+    const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId });
+    const page = await context.newPage();
+    await signIn(page, { tenant: TENANT, username: 'admin' });
+    await page.getByRole('navigation').getByRole('link', { name: 'Marketplaces', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: shopName });
+    await expect(row.getByText('Campaña en borrador')).toBeVisible();
+    await expect(row.getByText('Activo', { exact: true })).toHaveCount(0);
+    // the address is shown, not as a link customers would find broken
+    await expect(row.getByText(publicPath)).toBeVisible();
+    await expect(row.getByRole('link', { name: publicPath })).toHaveCount(0);
+
+    const visit = await page.goto(publicPath);
+    expect(visit?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Tienda aún no abierta' })).toBeVisible();
+    await context.close();
+  });
+}

@@ -14,6 +14,7 @@ const NOT_JSON: Record<string, string> = {
   'GET /readyz': 'operations probe for load balancers, outside /api',
   'GET /metrics': 'Prometheus text, outside /api',
   'GET /api/participants/export': 'CSV or XLSX download, streamed',
+  'GET /api/reconciliation-reports/reward-codes': 'CSV or XLSX download, streamed',
   'GET /api/reconciliation-reports/redemptions': 'CSV or XLSX download, streamed',
   'GET /api/reconciliation-reports/redemption-totals': 'CSV or XLSX download',
   'GET /api/reconciliation-reports/orders': 'CSV or XLSX download',

@@ -337,11 +337,14 @@ const catalogue = {
     es: 'Esta promoción solo recibe participaciones en los días y horarios indicados.',
     en: 'This promotion only accepts entries on the stated days and hours.',
   },
-  /** Blacklisted: the person is not told why. The spec's generic text, verbatim. */
+  /**
+   * Blacklisted: the person is not told why, and not invited to try again (the generic "try
+   * again" text made people retry a refusal that cannot change; decision 022).
+   */
   PARTICIPATION_NOT_ACCEPTED: {
     status: 422,
-    es: 'Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!',
-    en: 'Something went wrong, please try again or contact your provider!',
+    es: 'No podemos aceptar su participación en esta promoción. Si cree que se trata de un error, comuníquese con el organizador.',
+    en: 'We cannot accept your entry in this promotion. If you think this is a mistake, please contact the organiser.',
   },
   BLACKLIST_DUPLICATE: {
     status: 409,

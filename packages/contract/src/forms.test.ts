@@ -8,6 +8,8 @@ import {
   answersIssues,
   CampaignForm,
   type FormField,
+  identityAsStored,
+  nationalPhone,
 } from './forms.ts';
 
 const CR: AnswerRules = {
@@ -166,5 +168,15 @@ describe('campaign form', () => {
       'DEPARTMENT_FIELD_REQUIRED',
       'IDENTITY_FIELD_REQUIRED',
     ]);
+  });
+});
+
+describe('numbers pasted as printed', () => {
+  it('store an identity number without separators and a phone without the calling code', () => {
+    expect(identityAsStored(' 1-0234-0567 ')).toBe('102340567');
+    const cr = { phoneDigits: 8, phonePrefix: '+506' };
+    expect(nationalPhone('+506 8888 7777', cr)).toBe('88887777');
+    expect(nationalPhone('8888-7777', cr)).toBe('88887777');
+    expect(nationalPhone('5068 8877', cr)).toBe('50688877');
   });
 });

@@ -273,3 +273,20 @@ export const PublicCampaign = z.object({
   }),
 });
 export type PublicCampaign = z.infer<typeof PublicCampaign>;
+
+/** An identity number as stored: without the spaces, hyphens or dots it is printed with. */
+export function identityAsStored(raw: string): string {
+  return raw.trim().replace(/[\s.-]/g, '');
+}
+
+/**
+ * A phone as stored: its national digits. "+506 8888 7777" (printed with the country's calling
+ * code) is 88887777; a number without the code keeps every digit.
+ */
+export function nationalPhone(raw: string, country: { phoneDigits: number; phonePrefix: string }): string {
+  const digits = raw.replace(/\D/g, '');
+  const prefix = country.phonePrefix.replace(/\D/g, '');
+  return prefix && digits.length === country.phoneDigits + prefix.length && digits.startsWith(prefix)
+    ? digits.slice(prefix.length)
+    : digits;
+}

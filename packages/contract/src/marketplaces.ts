@@ -67,6 +67,11 @@ export const Marketplace = z.object({
   closesAt: z.string().nullable(),
   appearance: z.record(z.string(), z.unknown()),
   active: z.boolean(),
+  /**
+   * Whether customers can open the public page now: `open`, or why not — the marketplace is
+   * inactive, its points campaign is still a draft (never activated) or archived.
+   */
+  publicState: z.enum(['open', 'inactive', 'campaign-draft', 'campaign-archived']),
   publicPath: z.string().describe('/{tenant}/marketplace/{campaign}/{id}'),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -126,3 +126,78 @@ export const GeneratedCodes = z.union([
   z.object({ jobId: Id }),
 ]);
 export type GeneratedCodes = z.infer<typeof GeneratedCodes>;
+
+// --- a campaign's codes as a list ------------------------------------------------------------
+
+/**
+ * Which codes of a campaign: text (a code, or its holder's identity number or name), state,
+ * the date of their current state (created, assigned, redeemed or revoked) and the centre
+ * where they were redeemed (or, for a pickup voucher, the shop it is bound to).
+ */
+export const CodeFilter = z.object({
+  q: z.string().trim().max(100, { error: 'FIELD_TOO_LONG' }).optional(),
+  status: CodeStatus.optional(),
+  from: IsoDateTime.optional(),
+  to: IsoDateTime.optional(),
+  centreId: Id.optional(),
+});
+export type CodeFilter = z.infer<typeof CodeFilter>;
+
+/** `GET /api/reward-codes`: a page after the code `after` (keyset, in code order). */
+export const CodeListQuery = CodeFilter.extend({
+  campaignId: Id,
+  after: z.string().max(64).optional(),
+  pageSize: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(1).max(200).default(50),
+});
+export type CodeListQuery = z.infer<typeof CodeListQuery>;
+
+export const CodeListRow = z.object({
+  code: z.string(),
+  status: CodeStatus,
+  holderName: z.string().nullable(),
+  /** Masked for analysts. */
+  holderCedula: z.string().nullable(),
+  createdAt: z.string(),
+  assignedAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  centreCode: z.string().nullable(),
+  centreName: z.string().nullable(),
+});
+export type CodeListRow = z.infer<typeof CodeListRow>;
+
+export const CodeList = z.object({
+  items: z.array(CodeListRow),
+  /** Codes matching the filter, all pages. */
+  total: z.number().int(),
+  /** The `after` of the next page; null on the last. */
+  next: z.string().nullable(),
+});
+export type CodeList = z.infer<typeof CodeList>;
+
+export const CodeExportQuery = CodeFilter.extend({
+  campaignId: Id,
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+
+/** Revokes, in one go, the codes of a campaign a filter selects, or those a file lists. */
+export const RevokeCodes = z.union([
+  z.strictObject({ campaignId: Id, filter: CodeFilter, reason: z.string().trim().max(300).optional() }),
+  z.strictObject({
+    campaignId: Id,
+    codes: z
+      .array(z.string().min(1).max(64))
+      .min(1, { error: 'CODE_COUNT_POSITIVE' })
+      .max(100_000, { error: 'NUMBER_TOO_LARGE' }),
+    reason: z.string().trim().max(300).optional(),
+  }),
+]);
+export type RevokeCodes = z.infer<typeof RevokeCodes>;
+
+export const CodesRevoked = z.object({
+  revoked: z.number().int(),
+  /** Listed codes that were not revoked: unknown in the campaign, redeemed or revoked already (up to 100). */
+  notRevoked: z.array(z.string()),
+  notRevokedCount: z.number().int(),
+});
+export type CodesRevoked = z.infer<typeof CodesRevoked>;

@@ -1,31 +1,40 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
+export type XlsxSheet = {
+  name: string;
+  columns: readonly { header: string; numFmt?: string }[];
+  rows: AsyncIterable<unknown[][]>;
+};
+
 /**
- * An XLSX body streamed from batches of rows (exceljs' streaming writer: rows are committed and
- * dropped as they are written, so memory stays bounded). Cells are typed strings, numbers or
- * dates, never formulas, so a value such as "=1+1" is shown, not run.
+ * An XLSX body of one or more sheets, streamed from batches of rows (exceljs' streaming writer:
+ * rows are committed and dropped as they are written, so memory stays bounded). Cells are typed
+ * strings, numbers or dates (with the column's number format), never formulas, so a value such as
+ * "=1+1" is shown, not run.
  */
-export function xlsxStream(
-  sheetName: string,
-  header: readonly string[],
-  batches: AsyncIterable<unknown[][]>,
-): Readable {
+export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
-    useStyles: false,
+    useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(sheetName);
   void (async () => {
     try {
-      sheet.addRow([...header]).commit();
-      for await (const rows of batches) {
-        for (const row of rows)
-          sheet.addRow(row.map((v) => (v === null || v === undefined ? '' : v))).commit();
+      for (const { name, columns, rows } of sheets) {
+        const sheet = workbook.addWorksheet(name);
+        sheet.columns = columns.map((c) => ({
+          header: c.header,
+          width: Math.max(12, c.header.length + 2),
+          ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+        }));
+        for await (const batch of rows) {
+          for (const row of batch)
+            sheet.addRow(row.map((v) => (v === null || v === undefined ? '' : v))).commit();
+        }
+        sheet.commit();
       }
-      sheet.commit();
       await workbook.commit();
     } catch (error) {
       out.destroy(error as Error);

@@ -48,6 +48,7 @@ export type PageData = {
   fields: unknown[];
   rules: {
     phoneDigits: number;
+    phonePrefix: string;
     identity: { label: string; pattern: string };
     departments: string[];
     minAge: number;
@@ -175,6 +176,12 @@ export const SIMPLE_PAGES = {
     status: 200,
     title: 'Promoción no disponible',
     message: 'Esta promoción no está disponible en este momento. ¡Gracias por su interés!',
+  },
+  /** A marketplace whose points campaign is still a draft: it exists, it is not open yet. */
+  notYetOpen: {
+    status: 200,
+    title: 'Tienda aún no abierta',
+    message: 'Esta tienda todavía no está abierta. Vuelva pronto: le esperamos.',
   },
   suspended: {
     status: 403,

@@ -204,6 +204,7 @@ export async function renderPublicLanding(
       })),
       rules: {
         phoneDigits: country?.phoneDigits ?? 8,
+        phonePrefix: country?.phonePrefix ?? '',
         identity: country
           ? { label: country.identity.label, pattern: country.identity.pattern }
           : { label: 'Cédula', pattern: '^.+$' },

@@ -82,6 +82,7 @@ const CSS =
   '.mk-message{margin:1rem 0;padding:.75rem 1rem;border-radius:6px;background:#eef6ee;color:#14521c}.mk-message[data-kind=error]{background:#fdecee;color:#8a0014}' +
   '.mk-products{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:1fr}' +
   '.mk-product img{width:100%;aspect-ratio:4/3;object-fit:cover;border-radius:6px;background:#e8eef3}.mk-product h2{margin:.5rem 0 .25rem}' +
+  '.mk-headline{font-size:1.125rem;margin:.25rem 0 .5rem}' +
   '.mk-price{font-weight:700;color:var(--p);margin:.25rem 0}.mk-stock,.mk-muted{color:var(--m);font-size:.875rem;margin:.25rem 0}' +
   '.mk-code{font-size:1.375rem;font-weight:700;letter-spacing:.04em;word-break:break-all;margin:.5rem 0}' +
   '.mk-list{list-style:none;margin:0;padding:0}.mk-list li{padding:.75rem 0;border-bottom:1px solid #dde2e6;display:grid;grid-template-columns:1fr auto;gap:.25rem .75rem}' +
@@ -100,6 +101,8 @@ export type MarketPageInput = {
   campaignTitle: string;
   /** The marketplace's name (marketplace pages). */
   marketplaceName: string | null;
+  /** The marketplace's cover message ("Mensaje de portada"), under its name. */
+  headline: string | null;
   /** The identity number's name in the campaign's country ('Cédula'). */
   identityLabel: string;
   data: MarketPageData;
@@ -212,7 +215,9 @@ export function marketPageHtml(input: MarketPageInput): string {
     script +
     '</head><body>' +
     `<header class="mk-top"><p class="mk-tenant">${escapeHtml(input.tenantName)}</p>` +
-    `<h1>${escapeHtml(heading)}</h1>${nav(input)}</header>` +
+    `<h1>${escapeHtml(heading)}</h1>` +
+    (input.headline ? `<p class="mk-headline" data-headline>${escapeHtml(input.headline)}</p>` : '') +
+    `${nav(input)}</header>` +
     `<main>${bodies[input.kind]()}` +
     '<noscript><p class="mk-message" data-kind="error">Esta página necesita JavaScript activado.</p></noscript></main>' +
     `<script type="application/json" id="market-data">${jsonBlock(input.data)}</script>` +

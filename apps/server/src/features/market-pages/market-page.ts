@@ -26,7 +26,7 @@ export type MarketPageScope = {
 export function renderMarketPage(scope: MarketPageScope): PublicPage {
   const { kind, tenant, campaign, marketplace, country } = scope;
   const colors: PageColors = { ...publicThemeOf(tenant).colors };
-  const appearance = (marketplace?.appearance ?? {}) as { primaryColor?: unknown };
+  const appearance = (marketplace?.appearance ?? {}) as { primaryColor?: unknown; headline?: unknown };
   if (typeof appearance.primaryColor === 'string') colors.primary = appearance.primaryColor;
   const n = pageNonce();
   const body = marketPageHtml({
@@ -37,6 +37,10 @@ export function renderMarketPage(scope: MarketPageScope): PublicPage {
     colors,
     campaignTitle: campaign.title,
     marketplaceName: marketplace?.name ?? null,
+    headline:
+      typeof appearance.headline === 'string' && appearance.headline.trim()
+        ? appearance.headline.trim()
+        : null,
     identityLabel: country?.identity.label ?? 'Cédula',
     data: {
       page: kind,

@@ -19,9 +19,10 @@ export type PagePath = { tenant: string; campaign: string; id?: string | undefin
 
 /**
  * One end-customer page: the tenant (not suspended), its points campaign (active once, not
- * archived) and, for the marketplace pages, an active marketplace of that campaign; anything else
- * is the 'not found' page. The person's data is not in the HTML: the script reads it with the
- * end-customer token.
+ * archived) and, for the marketplace pages, an active marketplace of that campaign. A campaign
+ * still a draft is the 'not yet open' page (the address is right, the shop opens later);
+ * anything else (a deactivated marketplace too) the 'not found' page. The
+ * person's data is not in the HTML: the script reads it with the end-customer token.
  */
 export async function marketPage(
   ctx: Ctx,
@@ -37,13 +38,20 @@ export async function marketPage(
   if (tenant.status === 'suspended') return simplePublicPage('suspended');
   const found = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
     const campaign = await findCampaignByName(tx, tenant.id, path.campaign);
-    if (!campaign || campaign.archived || !campaign.activatedAt || !holdsPoints(campaign)) return null;
-    if (kind !== 'marketplace' && kind !== 'marketplace-code') return { campaign, marketplace: null };
-    const marketplace = await findMarketplace(tx, tenant.id, path.id as string);
-    if (!marketplace || marketplace.campaignId !== campaign.id || !marketplace.active) return null;
+    if (!campaign || campaign.archived || !holdsPoints(campaign)) return 'notFound' as const;
+    const marketplace =
+      kind === 'marketplace' || kind === 'marketplace-code'
+        ? await findMarketplace(tx, tenant.id, path.id as string)
+        : null;
+    if (
+      marketplace !== null &&
+      (!marketplace || marketplace.campaignId !== campaign.id || !marketplace.active)
+    )
+      return 'notFound' as const;
+    if (!campaign.activatedAt) return 'notYetOpen' as const;
     return { campaign, marketplace };
   });
-  if (!found) return simplePublicPage('notFound');
+  if (typeof found === 'string') return simplePublicPage(found);
   const country = await findCountryCached(ctx, found.campaign.countryCode);
   return renderMarketPage({ kind, tenant, ...found, country, id: path.id, scriptUrl });
 }

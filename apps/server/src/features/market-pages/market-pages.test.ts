@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
+import { createActiveCampaign, STANDARD_FORM } from '../../testing/campaign-fixtures.ts';
 import { marketSetup } from '../../testing/market-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 import { appWithWebApp } from '../../testing/web-app.ts';
@@ -135,6 +135,61 @@ describe('end-customer pages', () => {
       body: { active: false },
     });
     expect((await t.request({ url })).status).toBe(404);
+  });
+
+  it('says a marketplace of a draft campaign is not open yet, and its list shows that state', async () => {
+    const setup = await marketSetup(t, tenant);
+    const draft = await t.request({
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tenant.admin.token,
+      body: {
+        name: t.unique('borrador'),
+        title: 'Puntos en borrador',
+        kind: 'points',
+        countryCode: 'CR',
+        startsAt: '2026-01-01T00:00:00Z',
+        endsAt: '2026-12-31T00:00:00Z',
+      },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/marketplaces',
+      token: tenant.admin.token,
+      body: {
+        name: 'Tienda futura',
+        templateId: 'grid-2',
+        campaignId: draft.body.id,
+        productIds: [setup.physical.id],
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ active: true, publicState: 'campaign-draft' });
+    const page = await t.request({ url: `/${tenant.slug}/marketplace/${draft.body.name}/${made.body.id}` });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Tienda aún no abierta');
+    const list = await t.request({
+      url: `/api/marketplaces?campaignId=${setup.campaign.id}`,
+      token: tenant.admin.token,
+    });
+    expect(list.body.items[0].publicState).toBe('open');
+    // once the campaign is activated the page opens
+    await t.request({
+      method: 'PUT',
+      url: `/api/campaigns/${draft.body.id}/form`,
+      token: tenant.admin.token,
+      body: STANDARD_FORM,
+    });
+    const activated = await t.request({
+      method: 'PATCH',
+      url: `/api/campaigns/${draft.body.id}/active-status`,
+      token: tenant.admin.token,
+      body: { active: true },
+    });
+    expect(activated.status, activated.text).toBe(200);
+    const opened = await t.request({ url: `/api/marketplaces/${made.body.id}`, token: tenant.admin.token });
+    expect(opened.body.publicState).toBe('open');
   });
 
   it('serves the market script within its 30 KB gzip budget', async () => {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createActiveCampaign, createCentre } from '../../testing/campaign-fixtures.ts';
 import { redeem } from '../../testing/code-fixtures.ts';
@@ -324,9 +325,32 @@ describe('the end customer', () => {
       headers: auth(admin),
     });
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Pedidos');
+    expect(sheet?.getRow(1).getCell(2).value).toBe('Fecha');
+    // a date cell holding the Costa Rica wall clock (the test clock is 15:00 UTC), and a number
+    expect(sheet?.getRow(2).getCell(2).value).toEqual(new Date('2026-06-01T09:00:00Z'));
+    expect(sheet?.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(typeof sheet?.getRow(2).getCell(7).value).toBe('number');
     const csv = await t.request({ url: '/api/reconciliation-reports/orders', token: admin });
-    expect(csv.text.trim().split('\n')).toHaveLength(3);
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      'Pedido,Fecha,Código de tienda,Tienda,Producto,Pagado con,Puntos,Código de canje,Código de retiro,Estado del retiro,Identificación',
+    );
+    expect(lines.some((l) => l.includes(',Puntos,30,') && l.includes(',Canjeado,'))).toBe(true);
+    const totalsFile = await t.app.inject({
+      url: '/api/reconciliation-reports/order-totals?format=xlsx',
+      headers: auth(admin),
+    });
+    const totalsBook = new ExcelJS.Workbook();
+    await totalsBook.xlsx.load(totalsFile.rawPayload as unknown as ArrayBuffer);
+    expect(totalsBook.worksheets.map((w) => w.name)).toEqual(['Pedidos por tienda', 'Totales']);
+    expect(totalsBook.getWorksheet('Pedidos por tienda')?.getColumn(3).values).not.toContain('TOTAL');
   });
 
   it('a product sold out answers OUT_OF_STOCK and changes nothing', async () => {

@@ -50,6 +50,13 @@ async function toMarketplace(tx: Tx, tenantId: string, row: MarketplaceRow): Pro
     closesAt: row.closesAt?.toISOString() ?? null,
     appearance: row.appearance,
     active: row.active,
+    publicState: !campaign?.activatedAt
+      ? 'campaign-draft'
+      : campaign.archived
+        ? 'campaign-archived'
+        : row.active
+          ? 'open'
+          : 'inactive',
     publicPath: `/${tenant?.slug ?? ''}/marketplace/${campaign?.name ?? ''}/${row.id}`,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

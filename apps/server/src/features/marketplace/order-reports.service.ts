@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import type { Order, Page } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
-import { xlsxStream } from '../../platform/xlsx.ts';
-import { operatorCentre } from '../reward-codes/index.ts';
+import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
+import { tenantTimeZone } from '../countries/index.ts';
+import { CODE_STATUS_ES, operatorCentre } from '../reward-codes/index.ts';
 import {
   type OrderFilter,
   type OrderRow,
@@ -45,33 +45,38 @@ export async function listOrders(
   });
 }
 
-const DETAIL_HEADER = [
-  'order_id',
-  'created_at',
-  'shop_code',
-  'shop_name',
-  'product',
-  'paid_with',
-  'points',
-  'redeem_code',
-  'voucher_code',
-  'voucher_status',
-  'cedula',
+const DETAIL_COLUMNS: ReportColumn[] = [
+  { header: 'Pedido' },
+  { header: 'Fecha', type: 'datetime' },
+  { header: 'Código de tienda' },
+  { header: 'Tienda' },
+  { header: 'Producto' },
+  { header: 'Pagado con' },
+  { header: 'Puntos', type: 'number' },
+  { header: 'Código de canje' },
+  { header: 'Código de retiro' },
+  { header: 'Estado del retiro' },
+  { header: 'Identificación' },
 ];
+
+const PAID_WITH_ES = { points: 'Puntos', code: 'Código' } as const;
+const voucherStatus = (status: string | null) =>
+  status ? (CODE_STATUS_ES[status as keyof typeof CODE_STATUS_ES] ?? status) : null;
 
 /** Every order in time order (streamed in batches of 5,000 by keyset), for reconciliation. */
 export async function ordersReport(ctx: Ctx, query: OrderFilter, format: 'csv' | 'xlsx'): Promise<Readable> {
   const actor = actorOf(ctx);
   const filter = await visibleTo(ctx, actor, query);
   const mask = shouldMask(actor.role);
-  await inTenant(ctx, (tx) =>
-    audit(tx, ctx, {
+  const timeZone = await inTenant(ctx, async (tx) => {
+    await audit(tx, ctx, {
       tenantId: actor.tenantId,
       action: 'report.orders',
       entityType: 'report',
       details: { format },
-    }),
-  );
+    });
+    return tenantTimeZone(ctx, tx, actor.tenantId);
+  });
   async function* batches() {
     let after: { at: string; id: string } | null = null;
     for (;;) {
@@ -82,25 +87,26 @@ export async function ordersReport(ctx: Ctx, query: OrderFilter, format: 'csv' |
       after = { at: last.cursor_at, id: last.id };
       yield rows.map((r) => [
         r.id,
-        new Date(r.created_at).toISOString(),
+        new Date(r.created_at),
         r.centre_code,
         r.centre_name,
         r.product_name,
-        r.paid_with,
+        PAID_WITH_ES[r.paid_with],
         Number(r.points),
         r.redeem_code,
         r.voucher_code,
-        r.voucher_status,
+        voucherStatus(r.voucher_status),
         mask ? maskIdentity(r.cedula) : r.cedula,
       ]);
     }
   }
-  return format === 'xlsx'
-    ? xlsxStream('Pedidos', DETAIL_HEADER, batches())
-    : csvStream(DETAIL_HEADER, batches());
+  return reportStream(format, timeZone, [{ name: 'Pedidos', columns: DETAIL_COLUMNS, rows: batches() }]);
 }
 
-/** Orders, points and vouchers picked up per shop and product (digital products: no shop). */
+/**
+ * Orders, points and vouchers picked up per shop and product (digital products: no shop); the
+ * overall totals on their own sheet of the XLSX (a CSV holds the rows per shop only).
+ */
 export async function orderTotalsReport(
   ctx: Ctx,
   query: OrderFilter,
@@ -109,7 +115,11 @@ export async function orderTotalsReport(
   const actor = actorOf(ctx);
   const filter = await visibleTo(ctx, actor, query);
   const rows = await inTenant(ctx, (tx) => orderTotals(tx, actor.tenantId, filter));
-  const header = ['shop_code', 'shop_name', 'product', 'orders', 'points', 'picked_up'];
+  const counts: ReportColumn[] = [
+    { header: 'Pedidos', type: 'number' },
+    { header: 'Puntos', type: 'number' },
+    { header: 'Retirados', type: 'number' },
+  ];
   const lines: unknown[][] = rows.map((r) => [
     r.centre_code,
     r.centre_name,
@@ -118,16 +128,18 @@ export async function orderTotalsReport(
     Number(r.points),
     Number(r.picked_up),
   ]);
-  lines.push([
-    '',
-    '',
-    'TOTAL',
-    rows.reduce((s, r) => s + Number(r.orders), 0),
-    rows.reduce((s, r) => s + Number(r.points), 0),
-    rows.reduce((s, r) => s + Number(r.picked_up), 0),
+  const total = (pick: (r: (typeof rows)[number]) => unknown) =>
+    rows.reduce((s, r) => s + Number(pick(r)), 0);
+  return reportStream(format, 'UTC', [
+    {
+      name: 'Pedidos por tienda',
+      columns: [{ header: 'Código de tienda' }, { header: 'Tienda' }, { header: 'Producto' }, ...counts],
+      rows: once(lines),
+    },
+    {
+      name: 'Totales',
+      columns: counts,
+      rows: once([[total((r) => r.orders), total((r) => r.points), total((r) => r.picked_up)]]),
+    },
   ]);
-  async function* once() {
-    yield lines;
-  }
-  return format === 'xlsx' ? xlsxStream('Pedidos por tienda', header, once()) : csvStream(header, once());
 }

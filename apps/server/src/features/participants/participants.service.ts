@@ -3,14 +3,13 @@ import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { maskEmail, maskIdentity, maskPhone, shouldMask } from '../../platform/privacy.ts';
+import { type ReportColumn, reportStream } from '../../platform/report.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { xlsxStream } from '../../platform/xlsx.ts';
-import { findCountry, findCountryCached } from '../countries/index.ts';
+import { findCountry, findCountryCached, tenantCountry } from '../countries/index.ts';
 import {
   eraseParticipant,
   findParticipant,
@@ -143,25 +142,29 @@ export async function erasePerson(ctx: Ctx, id: string): Promise<void> {
   });
 }
 
-const EXPORT_HEADER = [
-  'id',
-  'cedula',
-  'name',
-  'email',
-  'phone',
-  'birthdate',
-  'sex',
-  'department',
-  'consent_at',
-  'created_at',
+const SEX_ES = { female: 'Mujer', male: 'Hombre', other: 'Otro' } as const;
+
+/** The export's columns; the divisions are named as the tenant's country names them (Provincia, Departamento). */
+const exportColumns = (departmentLabel: string): ReportColumn[] => [
+  { header: 'Id' },
+  { header: 'Identificación' },
+  { header: 'Nombre' },
+  { header: 'Correo' },
+  { header: 'Teléfono' },
+  { header: 'Fecha de nacimiento', type: 'date' },
+  { header: 'Sexo' },
+  { header: departmentLabel },
+  { header: 'Consentimiento', type: 'datetime' },
+  { header: 'Registrado', type: 'datetime' },
 ];
 
 /** The tenant's participants as CSV or XLSX, streamed in batches (bounded memory); audited, masked for analysts. */
 export async function exportParticipants(ctx: Ctx, format: 'csv' | 'xlsx'): Promise<Readable> {
   const { tenantId } = actorOf(ctx);
-  await inTenant(ctx, (tx) =>
-    audit(tx, ctx, { tenantId, action: 'participant.export-all', entityType: 'participant' }),
-  );
+  const country = await inTenant(ctx, async (tx) => {
+    await audit(tx, ctx, { tenantId, action: 'participant.export-all', entityType: 'participant' });
+    return tenantCountry(ctx, tx, tenantId);
+  });
   const mask = shouldMask(actorOf(ctx).role);
   // each batch is its own short transaction: a long export never holds a connection
   async function* batches() {
@@ -178,16 +181,20 @@ export async function exportParticipants(ctx: Ctx, format: 'csv' | 'xlsx'): Prom
         mask ? maskEmail(p.email) : p.email,
         mask ? maskPhone(p.phone) : p.phone,
         mask ? null : p.birthdate,
-        p.sex,
+        p.sex ? SEX_ES[p.sex] : null,
         p.department,
         p.consentAt,
         p.createdAt,
       ]);
     }
   }
-  return format === 'xlsx'
-    ? xlsxStream('Participantes', EXPORT_HEADER, batches())
-    : csvStream(EXPORT_HEADER, batches());
+  return reportStream(format, country?.timeZone ?? 'UTC', [
+    {
+      name: 'Participantes',
+      columns: exportColumns(country?.departmentLabel ?? 'Departamento'),
+      rows: batches(),
+    },
+  ]);
 }
 
 /**

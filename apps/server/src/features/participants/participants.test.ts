@@ -173,7 +173,10 @@ describe('CRM', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('id,cedula,name,email,phone,birthdate,sex,department,consent_at,created_at');
+    // Spanish headers; Costa Rica names its divisions "Provincia"
+    expect(lines[0]).toBe(
+      'Id,Identificación,Nombre,Correo,Teléfono,Fecha de nacimiento,Sexo,Provincia,Consentimiento,Registrado',
+    );
     expect(lines[1]).toContain(`,102340567,"'=HYPERLINK(""http://evil"")"`);
   });
 
@@ -185,7 +188,9 @@ describe('CRM', () => {
       token: tenant.admin.token,
       body: { countryCode: 'CR', cedula: '102340567', name: 'Ana' },
     });
-    await t.db.ownerExec(`update participants set name = '=1+1' where tenant_id = '${tenant.id}'`);
+    await t.db.ownerExec(
+      `update participants set name = '=1+1', sex = 'female', birthdate = '1990-05-01' where tenant_id = '${tenant.id}'`,
+    );
     const res = await t.app.inject({
       url: '/api/participants/export?format=xlsx',
       headers: { authorization: `Bearer ${tenant.admin.token}` },
@@ -195,9 +200,15 @@ describe('CRM', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Participantes');
-    expect(sheet?.getRow(1).getCell(2).value).toBe('cedula');
+    expect(sheet?.getRow(1).getCell(2).value).toBe('Identificación');
     expect(sheet?.getRow(2).getCell(2).value).toBe('102340567');
     expect(sheet?.getRow(2).getCell(3).value).toBe('=1+1');
+    // a real date cell, the value in Spanish, and the registration as a local date and time
+    expect(sheet?.getRow(2).getCell(6).value).toEqual(new Date('1990-05-01T00:00:00Z'));
+    expect(sheet?.getRow(2).getCell(6).numFmt).toBe('dd/mm/yyyy');
+    expect(sheet?.getRow(2).getCell(7).value).toBe('Mujer');
+    expect(sheet?.getRow(2).getCell(10).value).toBeInstanceOf(Date);
+    expect(sheet?.getRow(2).getCell(10).numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 
   it('imports a CSV of people with a row-by-row report of what was refused and why', async () => {

@@ -168,7 +168,7 @@ describe('participation', () => {
     ).toBe(404);
   });
 
-  it('refuses a blacklisted person with the generic message, and logs the attempt', async () => {
+  it('refuses a blacklisted person with a clear, final message, and logs the attempt', async () => {
     const tenant = await t.createTenant();
     const campaign = await createActiveCampaign(t, tenant);
     const cedula = nextCedula();
@@ -195,7 +195,9 @@ describe('participation', () => {
       expect(res.status).toBe(422);
       expect(res.body.error).toEqual({
         code: 'PARTICIPATION_NOT_ACCEPTED',
-        message: 'Algo salio mal, inténtelo de nuevo o comuníquese con su proveedor!',
+        // clear and final: no invitation to try again, and no word of the blacklist
+        message:
+          'No podemos aceptar su participación en esta promoción. Si cree que se trata de un error, comuníquese con el organizador.',
         details: [],
       });
     }

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { PointsSummary } from '@promo/contract';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { csvStream } from '../../platform/csv.ts';
-import { xlsxStream } from '../../platform/xlsx.ts';
+import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
 import { pointsSummaries } from './points-report.repository.ts';
 
 /** Points issued, spent and expired per campaign, as JSON or a CSV or XLSX download. */
@@ -18,17 +17,19 @@ export async function pointsReport(
     pointsSummaries(tx, tenantId, { campaignId: query.campaignId, from, to }),
   );
   if (format === 'json') return items;
-  const header = ['campaign', 'issued', 'spent', 'expired', 'adjusted_down', 'outstanding', 'people'];
-  async function* once() {
-    yield items.map((i) => [
-      i.campaignName,
-      i.issued,
-      i.spent,
-      i.expired,
-      i.adjustedDown,
-      i.outstanding,
-      i.people,
-    ]);
-  }
-  return format === 'xlsx' ? xlsxStream('Puntos', header, once()) : csvStream(header, once());
+  const count = (header: string): ReportColumn => ({ header, type: 'number' });
+  const columns = [
+    { header: 'Campaña' },
+    ...['Emitidos', 'Gastados', 'Vencidos', 'Ajustes a la baja', 'Saldo vigente', 'Personas'].map(count),
+  ];
+  const rows = items.map((i) => [
+    i.campaignName,
+    i.issued,
+    i.spent,
+    i.expired,
+    i.adjustedDown,
+    i.outstanding,
+    i.people,
+  ]);
+  return reportStream(format, 'UTC', [{ name: 'Puntos', columns, rows: once(rows) }]);
 }

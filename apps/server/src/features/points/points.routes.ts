@@ -140,13 +140,10 @@ export function registerPointsRoutes({ app, ctxOf }: FeatureDeps): void {
         querystring: BatchCodesQuery,
       },
     },
-    async (request, reply) =>
-      sendFile(
-        reply,
-        `codigos-${request.params.id}`,
-        request.query.format,
-        await exportBatchCodes(ctxOf(request), request.params.id, request.query.format),
-      ),
+    async (request, reply) => {
+      const file = await exportBatchCodes(ctxOf(request), request.params.id, request.query.format);
+      return sendFile(reply, file.name, request.query.format, file.stream);
+    },
   );
   app.post(
     '/api/uploads/redeem-codes',

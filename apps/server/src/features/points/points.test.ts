@@ -116,7 +116,7 @@ describe('points ledger (admin)', () => {
     // 20 here and the 6 points of the first test's person, credited on day 0
     expect(report.body[0]).toMatchObject({ campaignId: campaign.id, expired: 26 });
     const csv = await t.request({ url: '/api/reconciliation-reports/points?format=csv', token: admin });
-    expect(csv.text).toContain('issued,spent,expired');
+    expect(csv.text).toContain('Campaña,Emitidos,Gastados,Vencidos,Ajustes a la baja,Saldo vigente,Personas');
   });
 });
 
@@ -141,12 +141,15 @@ describe('redeem codes', () => {
       url: `/api/redeem-code-batches/${res.body.batch.id}/codes`,
       token: admin,
     });
-    const codes = exported.text
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="codigos-Empaque.csv"');
+    const lines = exported.text
+      .replace(/^\uFEFF/, '')
       .trim()
-      .split('\r\n')
-      .slice(1)
-      .map((l: string) => l.split(',')[0]);
+      .split('\r\n');
+    expect(lines[0]).toBe('Código,Estado,Usado');
+    const codes = lines.slice(1).map((l: string) => l.split(','));
     expect(codes).toHaveLength(3);
+    expect(codes.map((c) => c[1])).toEqual(['Disponible', 'Disponible', 'Disponible']);
     const list = await t.request({
       url: `/api/redeem-code-batches?campaignId=${campaign.id}`,
       token: analyst.token,
@@ -155,6 +158,10 @@ describe('redeem codes', () => {
   });
 
   it('uploads a CSV as a batch with a per-row report', async () => {
+    const before = await t.request({
+      url: `/api/redeem-code-batches?campaignId=${campaign.id}`,
+      token: admin,
+    });
     const upload = multipart(
       { campaignId: campaign.id, points: '5' },
       'code\nABCD-1234\nbad code!\nABCD1234\nZZZZ9999\n',
@@ -168,6 +175,8 @@ describe('redeem codes', () => {
     const body = JSON.parse(res.body);
     expect(res.statusCode).toBe(200);
     expect(body.report).toMatchObject({ total: 4, created: 2 });
+    // no name given: the next "Lote N" of the campaign
+    expect(body.batch.name).toBe(`Lote ${before.body.total + 1}`);
     expect(
       body.report.refused.map((r: { row: number; errors: Array<{ code: string }> }) => [
         r.row,

@@ -45,7 +45,10 @@ export async function findBatches(
 ): Promise<RedeemCodeBatch[]> {
   const rows = await queryRows<BatchRow>(
     tx,
-    sql`select b.id, b.campaign_id, b.name, b.points, b.product_id, p.name as product_name, b.source, b.created_at,
+    // a batch made before batches had names is called by its place in the campaign ("Lote 2")
+    sql`select b.id, b.campaign_id, coalesce(b.name, 'Lote ' || (select count(*) from redeem_code_batches o
+            where o.tenant_id = b.tenant_id and o.campaign_id = b.campaign_id
+              and (o.created_at, o.id) <= (b.created_at, b.id))) as name, b.points, b.product_id, p.name as product_name, b.source, b.created_at,
           (select count(*)::int from redeem_codes r where r.tenant_id = b.tenant_id and r.batch_id = b.id) as codes,
           (select count(*)::int from redeem_codes r where r.tenant_id = b.tenant_id and r.batch_id = b.id and r.status = 'used') as used
         from redeem_code_batches b
@@ -132,8 +135,8 @@ export async function batchCodesAfter(
   tenantId: string,
   batchId: string,
   after: string,
-): Promise<Array<{ code: string; status: string; used_at: Date | null }>> {
-  return queryRows<{ code: string; status: string; used_at: Date | null }>(
+): Promise<Array<{ code: string; status: 'available' | 'used'; used_at: Date | null }>> {
+  return queryRows<{ code: string; status: 'available' | 'used'; used_at: Date | null }>(
     tx,
     sql`select code, status, used_at from redeem_codes where tenant_id = ${tenantId} and batch_id = ${batchId}
         and code > ${after} order by code limit 5000`,

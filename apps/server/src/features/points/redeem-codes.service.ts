@@ -9,12 +9,12 @@ import type {
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
+import { type ReportColumn, reportStream } from '../../platform/report.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
-import { xlsxStream } from '../../platform/xlsx.ts';
+import { tenantTimeZone } from '../countries/index.ts';
 import { productExists } from '../products/index.ts';
 import { codeLength, generateCodes } from '../reward-codes/index.ts';
 import { pointsCampaign } from './points.service.ts';
@@ -54,7 +54,8 @@ async function newBatch(
   return insertBatch(tx, {
     tenantId: actor.tenantId,
     campaignId: input.campaignId,
-    name: input.name ?? null,
+    // unnamed, a batch takes the next "Lote N" of its campaign
+    name: input.name || `Lote ${(await countBatches(tx, actor.tenantId, input.campaignId)) + 1}`,
     points: input.points ?? null,
     productId: input.productId ?? null,
     source,
@@ -134,17 +135,29 @@ export async function getBatch(ctx: Ctx, id: string): Promise<RedeemCodeBatch> {
   return inTenant(ctx, (tx) => findBatch(tx, tenantId, id));
 }
 
-/** A batch's codes for printing (CSV or XLSX), streamed in pages of 5,000; audited. */
-export async function exportBatchCodes(ctx: Ctx, id: string, format: 'csv' | 'xlsx'): Promise<Readable> {
+const REDEEM_CODE_STATUS_ES = { available: 'Disponible', used: 'Usado' } as const;
+const BATCH_EXPORT_COLUMNS: ReportColumn[] = [
+  { header: 'Código' },
+  { header: 'Estado' },
+  { header: 'Usado', type: 'datetime' },
+];
+
+/** A batch's codes for printing (CSV or XLSX, named for the batch), streamed in pages of 5,000; audited. */
+export async function exportBatchCodes(
+  ctx: Ctx,
+  id: string,
+  format: 'csv' | 'xlsx',
+): Promise<{ name: string; stream: Readable }> {
   const { tenantId } = actorOf(ctx);
-  await inTenant(ctx, async (tx) => {
-    await findBatch(tx, tenantId, id);
+  const { batch, timeZone } = await inTenant(ctx, async (tx) => {
+    const found = await findBatch(tx, tenantId, id);
     await audit(tx, ctx, {
       tenantId,
       action: 'redeem_codes.export',
       entityType: 'redeem-code-batch',
       entityId: id,
     });
+    return { batch: found, timeZone: await tenantTimeZone(ctx, tx, tenantId) };
   });
   async function* batches() {
     let after = '';
@@ -153,9 +166,17 @@ export async function exportBatchCodes(ctx: Ctx, id: string, format: 'csv' | 'xl
       const last = rows[rows.length - 1];
       if (!last) return;
       after = last.code;
-      yield rows.map((r) => [r.code, r.status, r.used_at ? new Date(r.used_at).toISOString() : null]);
+      yield rows.map((r) => [
+        r.code,
+        REDEEM_CODE_STATUS_ES[r.status],
+        r.used_at ? new Date(r.used_at) : null,
+      ]);
     }
   }
-  const header = ['code', 'status', 'used_at'];
-  return format === 'xlsx' ? xlsxStream('Códigos', header, batches()) : csvStream(header, batches());
+  return {
+    name: `codigos-${batch.name ?? batch.id}`,
+    stream: reportStream(format, timeZone, [
+      { name: 'Códigos', columns: BATCH_EXPORT_COLUMNS, rows: batches() },
+    ]),
+  };
 }

@@ -224,7 +224,11 @@ describe('winner notification', () => {
     });
     expect(english.body.winners[0].notification).toContain('Congratulations, Ana Ganadora!');
     const csv = await t.request({ url: `/api/raffle/winners/${campaign.id}`, token: tenant.admin.token });
-    expect(csv.text.split('\r\n')[0]).toContain('notification');
+    const header = csv.text.replace(/^\uFEFF/, '').split('\r\n')[0];
+    expect(header).toBe(
+      'Sorteo,Fecha del sorteo,Posición,Rol,Participación,Identificación,Nombre,Notificación',
+    );
+    expect(csv.text).toContain(',1,Ganador,');
     expect(csv.text).toContain('¡Felicidades, Ana Ganadora!');
   });
 });
@@ -272,9 +276,11 @@ describe('entries list and export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('entry_id,created_at,cedula,name,department,points,code');
+    expect(lines[0]).toBe('Participación,Fecha,Identificación,Nombre,Provincia,Puntos,Código');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Ana Ganadora');
+    // local time of Costa Rica, not an ISO instant
+    expect(lines[1]?.split(',')[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const xlsx = await t.app.inject({
       url: `/api/raffle/campaigns/${campaign.id}/entries/export?format=xlsx`,
       headers: { authorization: `Bearer ${tenant.admin.token}` },
@@ -283,6 +289,8 @@ describe('entries list and export', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]?.rowCount).toBe(6);
+    expect(book.worksheets[0]?.getRow(2).getCell(2).value).toBeInstanceOf(Date);
+    expect(typeof book.worksheets[0]?.getRow(2).getCell(6).value).toBe('number');
 
     const other = await createActiveCampaign(t, tenant, { kind: 'instant_award' });
     const wrong = await t.request({

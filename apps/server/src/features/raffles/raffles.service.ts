@@ -11,12 +11,12 @@ import {
 } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant, streamInTenant } from '../../platform/context.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
-import { xlsxStream } from '../../platform/xlsx.ts';
+import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
 import { getCampaignRow } from '../campaigns/index.ts';
+import { findCountryCached } from '../countries/index.ts';
 import { participantsByIds } from '../participants/index.ts';
 import { ENTRIES_HEADER } from './draw-algorithm.ts';
 import { raffleCampaign, toCertificate, toResult } from './draw-winners.ts';
@@ -102,23 +102,25 @@ export function certificateHtml(result: DrawResult, verifyUrl: string): string {
 <h2>Datos técnicos</h2><table>${code('Sorteo', c.drawId)}${code('Algoritmo', c.algorithm)}${code('Peso total', c.totalWeight)}${code('SHA-256 de la lista', c.entriesHash)}${code('Compromiso de la semilla', c.seedCommitment)}${code('Semilla', c.seed)}${c.replacesDrawId ? code('Reemplaza al sorteo', c.replacesDrawId) : ''}</table></body></html>`;
 }
 
-const WINNERS_HEADER = [
-  'draw_id',
-  'drawn_at',
-  'position',
-  'role',
-  'entry_id',
-  'cedula',
-  'name',
-  'notification',
+const WINNERS_COLUMNS: ReportColumn[] = [
+  { header: 'Sorteo' },
+  { header: 'Fecha del sorteo', type: 'datetime' },
+  { header: 'Posición', type: 'number' },
+  { header: 'Rol' },
+  { header: 'Participación' },
+  { header: 'Identificación' },
+  { header: 'Nombre' },
+  { header: 'Notificación' },
 ];
+const ROLE_ES = { winner: 'Ganador', alternate: 'Suplente' } as const;
 
 /** Winners and alternates of the campaign's standing draws; only raffle campaigns have them. */
 export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' | 'xlsx'): Promise<Readable> {
   const { tenantId } = actorOf(ctx);
-  const rows = await inTenant(ctx, async (tx) => {
+  const { rows, timeZone } = await inTenant(ctx, async (tx) => {
     const campaign = await getCampaignRow(tx, tenantId, campaignId);
     if (campaign.kind !== 'raffle') throw new AppError('REPORT_ONLY_FOR_RAFFLES');
+    const country = await findCountryCached(ctx, campaign.countryCode, tx);
     const draws = await findStandingDraws(tx, tenantId, campaignId);
     const certificates = draws.map((d) => toCertificate(d, campaign.name));
     const mask = shouldMask(actorOf(ctx).role);
@@ -131,17 +133,17 @@ export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' 
       entityType: 'campaign',
       entityId: campaignId,
     });
-    return certificates.flatMap((c) =>
+    const lines = certificates.flatMap((c) =>
       [
-        ...c.winners.map((e) => ({ e, role: 'winner' })),
-        ...c.alternates.map((e) => ({ e, role: 'alternate' })),
+        ...c.winners.map((e) => ({ e, role: 'winner' as const })),
+        ...c.alternates.map((e) => ({ e, role: 'alternate' as const })),
       ].map(({ e, role }) => {
         const name = people.get(e.participantId)?.name ?? null;
         return [
           c.drawId,
-          c.drawnAt,
+          new Date(c.drawnAt),
           e.position,
-          role,
+          ROLE_ES[role],
           e.entryId,
           (mask
             ? maskIdentity(people.get(e.participantId)?.cedula ?? '')
@@ -158,13 +160,9 @@ export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' 
         ];
       }),
     );
+    return { rows: lines, timeZone: country?.timeZone ?? 'UTC' };
   });
-  const batches = (async function* () {
-    yield rows;
-  })();
-  return format === 'xlsx'
-    ? xlsxStream('Ganadores', WINNERS_HEADER, batches)
-    : csvStream(WINNERS_HEADER, batches);
+  return reportStream(format, timeZone, [{ name: 'Ganadores', columns: WINNERS_COLUMNS, rows: once(rows) }]);
 }
 
 /** A person's raffle entries and points, per campaign. */
@@ -252,7 +250,15 @@ export async function listEntries(
   });
 }
 
-const ENTRIES_EXPORT_HEADER = ['entry_id', 'created_at', 'cedula', 'name', 'department', 'points', 'code'];
+const entriesColumns = (departmentLabel: string): ReportColumn[] => [
+  { header: 'Participación' },
+  { header: 'Fecha', type: 'datetime' },
+  { header: 'Identificación' },
+  { header: 'Nombre' },
+  { header: departmentLabel },
+  { header: 'Puntos', type: 'number' },
+  { header: 'Código' },
+];
 
 /** The entries export, streamed in batches of 5,000 by entry id (bounded memory); audited. */
 export async function entriesExport(
@@ -263,8 +269,8 @@ export async function entriesExport(
   const actor = actorOf(ctx);
   const filter: EntryFilter = { tenantId: actor.tenantId, campaignId, q: query.q };
   const mask = shouldMask(actor.role);
-  await inTenant(ctx, async (tx) => {
-    await raffleCampaign(tx, actor.tenantId, campaignId);
+  const country = await inTenant(ctx, async (tx) => {
+    const campaign = await raffleCampaign(tx, actor.tenantId, campaignId);
     await audit(tx, ctx, {
       tenantId: actor.tenantId,
       action: 'raffle.entries_export',
@@ -272,6 +278,7 @@ export async function entriesExport(
       entityId: campaignId,
       details: { format: query.format, q: query.q ?? null },
     });
+    return findCountryCached(ctx, campaign.countryCode, tx);
   });
   async function* batches() {
     let afterId: string | undefined;
@@ -285,11 +292,15 @@ export async function entriesExport(
       afterId = last.id;
       yield rows.map((r) => {
         const e = toEntryRow(r, mask);
-        return [e.id, e.createdAt, e.cedula, e.name, e.department, e.points, e.code];
+        return [e.id, new Date(e.createdAt), e.cedula, e.name, e.department, e.points, e.code];
       });
     }
   }
-  return query.format === 'xlsx'
-    ? xlsxStream('Participaciones', ENTRIES_EXPORT_HEADER, batches())
-    : csvStream(ENTRIES_EXPORT_HEADER, batches());
+  return reportStream(query.format, country?.timeZone ?? 'UTC', [
+    {
+      name: 'Participaciones',
+      columns: entriesColumns(country?.departmentLabel ?? 'Departamento'),
+      rows: batches(),
+    },
+  ]);
 }

@@ -2,12 +2,10 @@ import type { Readable } from 'node:stream';
 import type { Page, RedemptionRow } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
-import { xlsxStream } from '../../platform/xlsx.ts';
-import { findCountryCached } from '../countries/index.ts';
-import { findTenantById } from '../tenants/index.ts';
+import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
+import { tenantTimeZone } from '../countries/index.ts';
 import {
   codeTotals,
   countRedemptions,
@@ -83,30 +81,31 @@ export async function listRedemptions(
   });
 }
 
-const DETAIL_HEADER = [
-  'redemption_id',
-  'code',
-  'campaign',
-  'centre_code',
-  'centre_name',
-  'operator',
-  'redeemed_at',
-  'reversed_at',
-  'reversal_reason',
+const DETAIL_COLUMNS: ReportColumn[] = [
+  { header: 'Canje' },
+  { header: 'Código' },
+  { header: 'Campaña' },
+  { header: 'Código de centro' },
+  { header: 'Centro' },
+  { header: 'Operador' },
+  { header: 'Canjeado', type: 'datetime' },
+  { header: 'Reversado', type: 'datetime' },
+  { header: 'Motivo de la reversión' },
 ];
 
 /** The redemptions report, streamed in batches of 5,000 (bounded memory at any size); audited. */
 export async function redemptionsReport(ctx: Ctx, query: Query, format: 'csv' | 'xlsx'): Promise<Readable> {
   const actor = actorOf(ctx);
   const filter = await filterFor(ctx, actor, query);
-  await inTenant(ctx, (tx) =>
-    audit(tx, ctx, {
+  const timeZone = await inTenant(ctx, async (tx) => {
+    await audit(tx, ctx, {
       tenantId: actor.tenantId,
       action: 'report.redemptions',
       entityType: 'report',
       details: { format, ...query },
-    }),
-  );
+    });
+    return tenantTimeZone(ctx, tx, actor.tenantId);
+  });
   async function* batches() {
     let after: RedemptionCursor | null = null;
     for (;;) {
@@ -124,18 +123,19 @@ export async function redemptionsReport(ctx: Ctx, query: Query, format: 'csv' | 
         r.centre_code,
         r.centre_name,
         r.operator_name,
-        new Date(r.redeemed_at).toISOString(),
-        r.reversed_at ? new Date(r.reversed_at).toISOString() : null,
+        new Date(r.redeemed_at),
+        r.reversed_at ? new Date(r.reversed_at) : null,
         r.reversal_reason,
       ]);
     }
   }
-  return format === 'xlsx'
-    ? xlsxStream('Canjes', DETAIL_HEADER, batches())
-    : csvStream(DETAIL_HEADER, batches());
+  return reportStream(format, timeZone, [{ name: 'Canjes', columns: DETAIL_COLUMNS, rows: batches() }]);
 }
 
-/** Standing redemptions per centre and per day (the tenant's time zone), with a total per centre. */
+/**
+ * Standing redemptions per centre and per day (the tenant's time zone); the totals per centre and
+ * overall go on their own sheet of the XLSX (a CSV holds the days only).
+ */
 export async function redemptionTotalsReport(
   ctx: Ctx,
   query: Query,
@@ -143,26 +143,36 @@ export async function redemptionTotalsReport(
 ): Promise<Readable> {
   const actor = actorOf(ctx);
   const filter = await filterFor(ctx, actor, query);
-  const rows = await inTenant(ctx, async (tx) => {
-    const tenant = await findTenantById(tx, actor.tenantId);
-    const country = await findCountryCached(ctx, tenant?.countryCode ?? 'CR', tx);
-    return redemptionTotals(tx, filter, country?.timeZone ?? 'UTC');
+  const { rows, timeZone } = await inTenant(ctx, async (tx) => {
+    const zone = await tenantTimeZone(ctx, tx, actor.tenantId);
+    return { rows: await redemptionTotals(tx, filter, zone), timeZone: zone };
   });
-  const lines: unknown[][] = [];
   const totals = new Map<string, { name: string; n: number }>();
   for (const r of rows) {
-    lines.push([r.centre_code, r.centre_name, r.day, Number(r.redemptions)]);
     const t = totals.get(r.centre_code) ?? { name: r.centre_name, n: 0 };
     t.n += Number(r.redemptions);
     totals.set(r.centre_code, t);
   }
-  for (const [code, t] of totals) lines.push([code, t.name, 'TOTAL', t.n]);
-  lines.push(['', '', 'TOTAL', [...totals.values()].reduce((sum, t) => sum + t.n, 0)]);
-  const header = ['centre_code', 'centre_name', 'day', 'redemptions'];
-  async function* once() {
-    yield lines;
-  }
-  return format === 'xlsx' ? xlsxStream('Totales', header, once()) : csvStream(header, once());
+  const days = rows.map((r) => [r.centre_code, r.centre_name, r.day, Number(r.redemptions)]);
+  const perCentre: unknown[][] = [...totals].map(([code, t]) => [code, t.name, t.n]);
+  perCentre.push(['Total', '', [...totals.values()].reduce((sum, t) => sum + t.n, 0)]);
+  return reportStream(format, timeZone, [
+    {
+      name: 'Canjes por día',
+      columns: [
+        { header: 'Código de centro' },
+        { header: 'Centro' },
+        { header: 'Día', type: 'date' },
+        { header: 'Canjes', type: 'number' },
+      ],
+      rows: once(days),
+    },
+    {
+      name: 'Totales',
+      columns: [{ header: 'Código de centro' }, { header: 'Centro' }, { header: 'Canjes', type: 'number' }],
+      rows: once(perCentre),
+    },
+  ]);
 }
 
 /** Codes generated, available, assigned, redeemed and revoked per reward-code campaign. */
@@ -179,9 +189,18 @@ export async function codesReport(ctx: Ctx, campaignId: string | undefined, form
     revoked: Number(r.revoked),
   }));
   if (format === 'json') return items;
-  const header = ['campaign', 'generated', 'available', 'assigned', 'redeemed', 'revoked'];
-  async function* once() {
-    yield items.map((i) => [i.campaignName, i.generated, i.available, i.assigned, i.redeemed, i.revoked]);
-  }
-  return format === 'xlsx' ? xlsxStream('Códigos', header, once()) : csvStream(header, once());
+  const count = (header: string): ReportColumn => ({ header, type: 'number' });
+  const columns = [
+    { header: 'Campaña' },
+    ...['Generados', 'Disponibles', 'Asignados', 'Canjeados', 'Revocados'].map(count),
+  ];
+  const lines = items.map((i) => [
+    i.campaignName,
+    i.generated,
+    i.available,
+    i.assigned,
+    i.redeemed,
+    i.revoked,
+  ]);
+  return reportStream(format, 'UTC', [{ name: 'Códigos', columns, rows: once(lines) }]);
 }

@@ -46,8 +46,10 @@ describe('reconciliation reports', async () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'redemption_id,code,campaign,centre_code,centre_name,operator,redeemed_at,reversed_at,reversal_reason',
+      'Canje,Código,Campaña,Código de centro,Centro,Operador,Canjeado,Reversado,Motivo de la reversión',
     );
+    // the instant as people in Costa Rica read it (the test clock is 15:00 UTC)
+    expect(lines[1]?.split(',')[6]).toBe('2026-06-01 09:00');
     expect(lines).toHaveLength(4);
     expect(lines.some((l) => l.includes(codes[0] as string) && l.includes(centre.code))).toBe(true);
     expect(lines.find((l) => l.includes(codes[2] as string))).toContain(`"'=HYPERLINK(""x"")"`);
@@ -65,7 +67,7 @@ describe('reconciliation reports', async () => {
     expect(list.body.items.map((r: { code: string }) => r.code)).toEqual([codes[2]]);
   });
 
-  it('totals per centre and per day, with a total per centre', async () => {
+  it('totals per centre and per day; the totals on their own sheet', async () => {
     const res = await t.request({
       url: '/api/reconciliation-reports/redemption-totals?format=csv',
       token: tenant.admin.token,
@@ -75,12 +77,33 @@ describe('reconciliation reports', async () => {
       .trim()
       .split('\r\n');
     expect(lines).toEqual([
-      'centre_code,centre_name,day,redemptions',
+      'Código de centro,Centro,Día,Canjes',
       `${centre.code},${centre.name},2026-06-01,2`,
       `${second.code},"'=HYPERLINK(""x"")",2026-06-01,1`,
-      `${centre.code},${centre.name},TOTAL,2`,
-      `${second.code},"'=HYPERLINK(""x"")",TOTAL,1`,
-      ',,TOTAL,3',
+    ]);
+    const xlsx = await t.app.inject({
+      url: '/api/reconciliation-reports/redemption-totals?format=xlsx',
+      headers: { authorization: `Bearer ${tenant.admin.token}` },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const days = workbook.getWorksheet('Canjes por día');
+    expect(days?.rowCount).toBe(3);
+    // a real date cell with a date format, and a number
+    expect(days?.getRow(2).getCell(3).value).toEqual(new Date('2026-06-01T00:00:00Z'));
+    expect(days?.getRow(2).getCell(3).numFmt).toBe('dd/mm/yyyy');
+    expect(days?.getRow(2).getCell(4).value).toBe(2);
+    const totals = workbook.getWorksheet('Totales');
+    expect(
+      totals
+        ?.getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1)),
+    ).toEqual([
+      ['Código de centro', 'Centro', 'Canjes'],
+      [centre.code, centre.name, 2],
+      [second.code, '=HYPERLINK("x")', 1],
+      ['Total', undefined, 3],
     ]);
   });
 
@@ -106,7 +129,20 @@ describe('reconciliation reports', async () => {
     });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(workbook.getWorksheet('Canjes')?.rowCount).toBe(4);
+    const sheet = workbook.getWorksheet('Canjes');
+    expect(sheet?.rowCount).toBe(4);
+    expect(sheet?.getRow(1).getCell(7).value).toBe('Canjeado');
+    expect(sheet?.getRow(2).getCell(7).value).toEqual(new Date('2026-06-01T09:00:00Z'));
+    const codesFile = await t.request({
+      url: `/api/reconciliation-reports/codes?campaignId=${campaign.id}&format=csv`,
+      token: tenant.admin.token,
+    });
+    expect(
+      codesFile.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Campaña,Generados,Disponibles,Asignados,Canjeados,Revocados', `${campaign.name},4,0,0,3,1`]);
   });
 
   it('stream every row past a batch, however close the timestamps (microseconds)', async () => {

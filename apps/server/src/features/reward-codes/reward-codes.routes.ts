@@ -1,8 +1,12 @@
 import {
   AssignByCedula,
   CedulaParams,
+  CodeExportQuery,
   CodeInput,
+  CodeList,
+  CodeListQuery,
   CodeParams,
+  CodesRevoked,
   CodesSummary,
   DisableCode,
   GenerateCodes,
@@ -16,6 +20,7 @@ import {
   RedemptionRow,
   ReportQuery,
   ReverseRedemption,
+  RevokeCodes,
   RewardCode,
   UploadQuery,
   UploadReport,
@@ -28,6 +33,7 @@ import { idempotencyKey, sendFile } from '../../platform/http/replies.ts';
 import { withUploadedFile } from '../../platform/http/uploads.ts';
 import type { FeatureDeps } from '../types.ts';
 import { assignByCedula } from './assign-code.ts';
+import { exportCodes, listCodes, revokeCodes } from './code-list.service.ts';
 import { createCodes, getJob } from './generate-codes.ts';
 import { uploadCodes } from './import-codes.ts';
 import { lookUpByCedula, lookUpCode } from './look-up-codes.ts';
@@ -130,6 +136,48 @@ export function registerRewardCodesRoutes({ app, ctxOf, limits, throttle }: Feat
       },
     },
     async (request) => revokeCode(ctxOf(request), request.body.code, request.body.reason),
+  );
+  app.get(
+    '/api/reward-codes',
+    {
+      config: { access: ['ADMIN', 'ANALYST'] },
+      schema: {
+        tags,
+        summary: 'A campaign\u2019s codes, filtered, in code order (keyset: `after` is the last code seen)',
+        querystring: CodeListQuery,
+        response: { 200: CodeList },
+      },
+    },
+    async (request) => listCodes(ctxOf(request), request.query),
+  );
+  app.post(
+    '/api/reward-codes/revoke',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags,
+        summary: 'Revoke a campaign\u2019s available or assigned codes by filter or by a list of codes',
+        body: RevokeCodes,
+        response: { 200: CodesRevoked },
+      },
+    },
+    async (request) => revokeCodes(ctxOf(request), request.body),
+  );
+  app.get(
+    '/api/reconciliation-reports/reward-codes',
+    {
+      config: { access: ['ADMIN', 'ANALYST'] },
+      schema: {
+        tags: ['reconciliation-reports'],
+        summary: 'A campaign\u2019s codes (filtered as the list) as CSV or XLSX for printing, streamed',
+        querystring: CodeExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      const file = await exportCodes(ctxOf(request), query, format);
+      return sendFile(reply, file.name, format, file.stream);
+    },
   );
   app.get(
     '/api/reward-codes/get-by-code/:code',

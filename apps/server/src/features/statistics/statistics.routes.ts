@@ -2,7 +2,7 @@ import { IdParams, STATISTICS_REPORTS, StatisticsQuery, type StatisticsReportNam
 import { z } from 'zod';
 import { sendFile } from '../../platform/http/replies.ts';
 import type { FeatureDeps } from '../types.ts';
-import { getStatistics, statisticsCsv } from './statistics.service.ts';
+import { getStatistics, statisticsDownload } from './statistics.service.ts';
 
 const READERS = ['ADMIN', 'ANALYST'] as const;
 const Query = StatisticsQuery.extend({ format: z.enum(['json', 'csv']).default('json') });
@@ -29,7 +29,13 @@ export function registerStatisticsRoutes({ app, ctxOf }: FeatureDeps): void {
         async (request, reply) => {
           const { format, ...range } = request.query;
           const data = await getStatistics(ctxOf(request), name, { kind, id: request.params.id }, range);
-          if (format === 'csv') return sendFile(reply, `estadisticas-${name}`, 'csv', statisticsCsv(data));
+          if (format === 'csv')
+            return sendFile(
+              reply,
+              `estadisticas-${name}`,
+              'csv',
+              await statisticsDownload(ctxOf(request), data),
+            );
           return data;
         },
       );

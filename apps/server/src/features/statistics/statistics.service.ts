@@ -3,6 +3,7 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { csvLine } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCampaign, findGroup, groupCampaignIds } from '../campaigns/index.ts';
+import { tenantCountry } from '../countries/index.ts';
 import {
   ageStatistics,
   departmentSexStatistics,
@@ -41,9 +42,35 @@ export async function getStatistics(
   });
 }
 
-/** A report as CSV: its rows, or the general report's participations per day. */
-export function statisticsCsv(data: Statistics): string {
+/** The CSV's columns in the reader's language. */
+const HEADERS_ES: Record<string, string> = {
+  day: 'Día',
+  participations: 'Participaciones',
+  department: 'Departamento',
+  band: 'Edad',
+  sex: 'Sexo',
+};
+/** Values written in words: sexes and the age bands that are not numbers. */
+const VALUES_ES: Record<string, Record<string, string>> = {
+  sex: { female: 'Mujer', male: 'Hombre', other: 'Otro', unknown: 'Sin dato' },
+  band: { 'under-18': 'Menor de 18', unknown: 'Sin dato' },
+};
+
+/**
+ * A report as CSV in Spanish: its rows, or the general report's participations per day. The
+ * divisions' column is named as the campaign's country names them (`departmentLabel`).
+ */
+export function statisticsCsv(data: Statistics, departmentLabel = 'Departamento'): string {
   const rows: Record<string, unknown>[] = Array.isArray(data) ? data : data.byDay;
-  const header = rows[0] ? Object.keys(rows[0]) : ['day', 'participations'];
-  return `\uFEFF${csvLine(header)}${rows.map((r) => csvLine(header.map((h) => r[h]))).join('')}`;
+  const keys = rows[0] ? Object.keys(rows[0]) : ['day', 'participations'];
+  const header = keys.map((k) => (k === 'department' ? departmentLabel : (HEADERS_ES[k] ?? k)));
+  const value = (key: string, raw: unknown) => VALUES_ES[key]?.[String(raw)] ?? raw;
+  return `\uFEFF${csvLine(header)}${rows.map((r) => csvLine(keys.map((k) => value(k, r[k])))).join('')}`;
+}
+
+/** The CSV download of a report, its divisions named as the tenant's country names them. */
+export async function statisticsDownload(ctx: Ctx, data: Statistics): Promise<string> {
+  const { tenantId } = actorOf(ctx);
+  const country = await inTenant(ctx, (tx) => tenantCountry(ctx, tx, tenantId));
+  return statisticsCsv(data, country?.departmentLabel);
 }

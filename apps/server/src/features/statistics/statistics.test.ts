@@ -114,7 +114,18 @@ describe('campaign statistics', async () => {
       token: tenant.admin.token,
     });
     expect(res.headers['content-type']).toMatch(/text\/csv/);
-    expect(res.text.replace(/^\uFEFF/, '')).toBe('day,participations\r\n2026-06-01,2\r\n2026-06-03,1\r\n');
+    expect(res.text.replace(/^\uFEFF/, '')).toBe('Día,Participaciones\r\n2026-06-01,2\r\n2026-06-03,1\r\n');
+    const bySex = await t.request({
+      url: `/api/campaigns/${a.id}/statistics/department-sex?format=csv`,
+      token: tenant.admin.token,
+    });
+    const lines = bySex.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    // Costa Rica names its divisions "Provincia"; sexes in words
+    expect(lines[0]).toBe('Provincia,Sexo,Participaciones');
+    expect(lines.slice(1).every((l) => /,(Mujer|Hombre|Otro|Sin dato),\d+$/.test(l))).toBe(true);
   });
 
   it('are not given to operators nor for another tenant’s campaign', async () => {

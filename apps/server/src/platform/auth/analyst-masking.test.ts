@@ -198,6 +198,9 @@ const QUERIES = [
   `?cedula=${KNOWN.cedula}`,
   `?q=${KNOWN.cedula}`,
   `?q=${EMAIL_LOCAL}`,
+  // a campaign's codes (the list and its export) name their campaign
+  `?campaignId=${rewardCampaign.id}&q=${KNOWN.cedula}`,
+  `?campaignId=${rewardCampaign.id}&format=xlsx`,
 ];
 
 async function textOf(response: { headers: Record<string, unknown>; rawPayload: Buffer }): Promise<string> {
@@ -281,6 +284,8 @@ describe('analyst masking', () => {
       `/api/raffle/campaigns/${raffle.id}/entries`,
       `/api/instant-awards/${instant.id}/awards`,
       `/api/reward-codes/${rewardCode}`,
+      `/api/reward-codes?campaignId=${rewardCampaign.id}`,
+      `/api/reconciliation-reports/reward-codes?campaignId=${rewardCampaign.id}`,
       '/api/participants',
       '/api/blacklist',
       '/api/crm/user-info',

@@ -60,6 +60,7 @@ describe('marketplace form', () => {
         closesAt: null,
         appearance: { headline: 'Hola' },
         active: false,
+        publicState: 'inactive',
         publicPath: '/demo/marketplace/puntos/m',
         createdAt: '',
         updatedAt: '',

@@ -1,4 +1,4 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import type { Marketplace } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -47,18 +47,28 @@ export function MarketplacesPage() {
     {
       key: 'publicPath',
       label: t('marketplaces.publicPath'),
-      render: (m) => (
-        <Anchor href={m.publicPath} target="_blank" rel="noopener" size="sm">
-          {m.publicPath}
-        </Anchor>
-      ),
+      // a link only where customers can open the page; otherwise the address and why not (the
+      // preview action shows it to the admin)
+      render: (m) =>
+        m.publicState === 'open' ? (
+          <Anchor href={m.publicPath} target="_blank" rel="noopener" size="sm">
+            {m.publicPath}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed" title={t('marketplaces.notOpenYet')}>
+            {m.publicPath}
+          </Text>
+        ),
     },
     {
       key: 'active',
       label: t('marketplaces.active'),
       render: (m) => (
-        <Badge variant="light" color={m.active ? 'green' : 'gray'}>
-          {m.active ? t('marketplaces.isActive') : t('marketplaces.isInactive')}
+        <Badge
+          variant="light"
+          color={m.publicState === 'open' ? 'green' : m.publicState === 'campaign-draft' ? 'yellow' : 'gray'}
+        >
+          {t(`marketplaces.publicStates.${m.publicState}`)}
         </Badge>
       ),
     },

@@ -1,5 +1,5 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { CrmCreateUser, SEXES } from '@promo/contract';
+import { CrmCreateUser, identityAsStored, nationalPhone, SEXES } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,14 @@ export function CreateParticipantForm() {
     },
   });
   const countryCode = form.watch('countryCode');
-  const departments = countries.data?.find((country) => country.code === countryCode)?.departments ?? [];
+  const country = countries.data?.find((item) => item.code === countryCode);
+  const departments = country?.departments ?? [];
+  // numbers pasted as printed ("1-0234-0567", "+506 8888 7777") go as the server stores them
+  const asStored = (values: CrmCreateUser): CrmCreateUser => ({
+    ...values,
+    cedula: identityAsStored(values.cedula),
+    ...(values.phone && country ? { phone: nationalPhone(values.phone, country) } : {}),
+  });
   const mutation = useCreateParticipant({
     onSuccess: () => {
       showToast('success', t('crm.personCreated'));
@@ -60,7 +67,7 @@ export function CreateParticipantForm() {
   });
   const { errors } = form.formState;
   return (
-    <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))} noValidate>
+    <form onSubmit={form.handleSubmit((values) => mutation.mutate(asStored(values)))} noValidate>
       <Stack maw={720}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller

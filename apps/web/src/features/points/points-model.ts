@@ -25,6 +25,7 @@ export function signedAmount(value: number): string {
 export type BatchValueKind = 'points' | 'product';
 
 export type BatchFormValues = {
+  name: string;
   count: string;
   prefix: string;
   kind: BatchValueKind;
@@ -46,8 +47,10 @@ export function batchValue(
 /** A generated batch's body: the count as typed, the prefix upper-cased (left out when blank). */
 export function toBatchBody(campaignId: string, values: BatchFormValues): Record<string, unknown> {
   const prefix = values.prefix.trim();
+  const name = values.name.trim();
   return {
     campaignId,
+    ...(name ? { name } : {}),
     count: parseWhole(values.count) ?? Number.NaN,
     ...(prefix ? { prefix: prefix.toUpperCase() } : {}),
     ...batchValue(values.kind, values.points, values.productId),

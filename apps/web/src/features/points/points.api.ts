@@ -67,12 +67,13 @@ export const createBatch = (body: CreateRedeemCodeBatch) =>
 
 /** multipart: the batch's fields first, then the file (the server reads them in order). */
 export function uploadRedeemCodes(
-  fields: { campaignId: string; points?: number; productId?: string },
+  fields: { campaignId: string; name?: string; points?: number; productId?: string },
   file: File,
   choice?: UploadChoice,
 ) {
   const body = new FormData();
   body.append('campaignId', fields.campaignId);
+  if (fields.name) body.append('name', fields.name);
   if (fields.points !== undefined) body.append('points', String(fields.points));
   if (fields.productId) body.append('productId', fields.productId);
   body.append('file', file);

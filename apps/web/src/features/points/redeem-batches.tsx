@@ -15,7 +15,29 @@ import { batchesQuery, uploadRedeemCodes } from './points.api.ts';
 import { useCreateBatch, useDownloadBatch, useRefreshBatches } from './points.hooks.ts';
 import { type BatchFormValues, type BatchValueKind, batchValue, toBatchBody } from './points-model.ts';
 
-const EMPTY_BATCH: BatchFormValues = { count: '', prefix: '', kind: 'points', points: '', productId: null };
+const EMPTY_BATCH: BatchFormValues = {
+  name: '',
+  count: '',
+  prefix: '',
+  kind: 'points',
+  points: '',
+  productId: null,
+};
+
+/** The batch's name, shown in the list and on its exports (blank: the next "Lote N"). */
+function BatchNameField<TBody>({ form }: { form: UseFormReturn<BatchFormValues, unknown, TBody> }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('batches.batchName')}
+      description={t('batches.batchNameHelp')}
+      maxLength={120}
+      {...form.register('name')}
+      error={fieldMessage(form.formState.errors.name)}
+      w={240}
+    />
+  );
+}
 /** What each code of a new batch gives: points, or one unit of a product redeemed with a code. */
 function BatchValueFields<TBody>({ form }: { form: UseFormReturn<BatchFormValues, unknown, TBody> }) {
   const { t } = useTranslation();
@@ -92,7 +114,7 @@ function BatchPanel({ campaignId }: { campaignId: string }) {
     create.mutate(body, {
       onSuccess: (answer) => showToast('success', t('batches.generated', { count: answer.batch.codes })),
       onError: (error) =>
-        showApiError(error, generateForm.setError, ['count', 'prefix', 'points', 'productId']),
+        showApiError(error, generateForm.setError, ['name', 'count', 'prefix', 'points', 'productId']),
     }),
   );
   return (
@@ -105,6 +127,7 @@ function BatchPanel({ campaignId }: { campaignId: string }) {
         isStacked: true,
         fields: (
           <>
+            <BatchNameField form={generateForm} />
             <Group align="flex-start">
               <TextInput
                 label={t('batches.count')}
@@ -129,10 +152,17 @@ function BatchPanel({ campaignId }: { campaignId: string }) {
         title: t('batches.upload'),
         help: t('batches.uploadHelp'),
         limit: UPLOAD_LIMITS['redeem-codes'].label,
-        fields: <BatchValueFields form={uploadForm} />,
+        fields: (
+          <>
+            <BatchNameField form={uploadForm} />
+            <BatchValueFields form={uploadForm} />
+          </>
+        ),
         upload: async (file, choice) => {
+          const values = uploadForm.getValues();
+          const name = values.name.trim();
           const answer = await uploadRedeemCodes(
-            { campaignId, ...batchValueOf(uploadForm.getValues()) },
+            { campaignId, ...(name ? { name } : {}), ...batchValueOf(values) },
             file,
             choice,
           );
@@ -144,7 +174,7 @@ function BatchPanel({ campaignId }: { campaignId: string }) {
         },
         onError: (error) => {
           uploadForm.clearErrors();
-          return showOnFields(error, uploadForm.setError, ['points', 'productId']);
+          return showOnFields(error, uploadForm.setError, ['name', 'points', 'productId']);
         },
       }}
     />
@@ -200,7 +230,7 @@ export function RedeemBatches({ campaignId }: { campaignId: string }) {
                       variant="subtle"
                       onClick={() => download.mutate({ batch: b, format })}
                       aria-label={t('batches.exportNamed', {
-                        name: b.name ?? b.id.slice(0, 8),
+                        name: b.name ?? '',
                         format: format.toUpperCase(),
                       })}
                     >

@@ -7,6 +7,7 @@ import { formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { campaignOptionsQuery } from '../campaigns/index.ts';
 import { CodeLookup } from './code-lookup.tsx';
+import { CodesList } from './codes-list.tsx';
 import { codesSummaryQuery } from './reward-codes.api.ts';
 import { RewardCodesPanel } from './reward-codes-panel.tsx';
 
@@ -61,6 +62,7 @@ export function CodesPage() {
       {campaignId ? (
         <>
           {summary.error ? <Alert color="red">{summary.error.message}</Alert> : <SummaryCards row={row} />}
+          {role !== 'OPERATOR' && <CodesList key={campaignId} campaignId={campaignId} />}
           {isAdmin && <RewardCodesPanel key={campaignId} campaignId={campaignId} />}
         </>
       ) : (

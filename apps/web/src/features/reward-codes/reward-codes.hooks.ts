@@ -1,11 +1,14 @@
+import type { CodeFilter } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { redemptionKeys } from '../redemption/index.ts';
 import {
+  downloadCodes,
   fetchCode,
   generateCodes,
   reverseRedemption,
   revokeCode,
+  revokeCodes,
   rewardCodeKeys,
 } from './reward-codes.api.ts';
 
@@ -39,6 +42,7 @@ function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: rewardCodeKeys.summaries() });
+    void queryClient.invalidateQueries({ queryKey: rewardCodeKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: redemptionKeys.all });
   };
 }
@@ -53,5 +57,18 @@ export function useReverseRedemption() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => reverseRedemption(id, reason),
     onSuccess: refresh,
+  });
+}
+
+/** Revokes a campaign's codes by filter or by a file's list; the counts and the list are read again. */
+export function useRevokeCodes() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({ mutationFn: revokeCodes, onSuccess: refresh });
+}
+
+export function useDownloadCodes() {
+  return useMutation({
+    mutationFn: (v: { campaignId: string; filter: CodeFilter; format: 'csv' | 'xlsx' }) =>
+      downloadCodes(v.campaignId, v.filter, v.format),
   });
 }

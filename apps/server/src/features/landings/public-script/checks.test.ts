@@ -83,6 +83,17 @@ describe('public script checks', () => {
     expect(normalise('text', '  Ana  ')).toBe('Ana');
   });
 
+  it('read a number pasted as printed: separators out, the country’s calling code out', () => {
+    const cr = { phoneDigits: 8, phonePrefix: '+506' };
+    expect(normalise('phone', '+506 8888 7777', cr)).toBe('88887777');
+    expect(normalise('phone', '(506) 8888-7777', cr)).toBe('88887777');
+    // eight digits that start like the code are a national number: nothing is cut
+    expect(normalise('phone', '5068 8877', cr)).toBe('50688877');
+    expect(normalise('cedula', '1-0234-0567', cr)).toBe('102340567');
+    expect(applyMask('9999-9999', normalise('phone', '+506 8888 7777', cr))).toBe('8888-7777');
+    expect(applyMask('9-9999-9999', normalise('cedula', '1-0234-0567', cr))).toBe('1-0234-0567');
+  });
+
   it('masks typed values', () => {
     expect(applyMask('9-9999-9999', '101230456')).toBe('1-0123-0456');
     expect(applyMask('9999-9999', '8888 77')).toBe('8888-77');

@@ -8,6 +8,8 @@
 export type Field = { key: string; type: string; required: boolean; options?: string[] | undefined };
 export type Rules = {
   phoneDigits: number;
+  /** The country's calling code ("+506"): a number pasted with it is read without it. */
+  phonePrefix?: string | undefined;
   identity: { label: string; pattern: string };
   departments: string[];
   minAge: number;
@@ -32,11 +34,26 @@ function isRealDate(value: string): boolean {
 }
 
 /** What the person typed, as the server stores it: identity without spaces or hyphens, phone digits only. */
-export function normalise(type: string, raw: string): string {
+export function normalise(
+  type: string,
+  raw: string,
+  rules?: Pick<Rules, 'phoneDigits' | 'phonePrefix'>,
+): string {
   const value = raw.trim();
-  if (type === 'cedula') return value.replace(/[\s-]/g, '');
-  if (type === 'phone') return value.replace(/\D/g, '');
+  if (type === 'cedula') return value.replace(/[\s.-]/g, '');
+  if (type === 'phone') return nationalDigits(value, rules);
   return value;
+}
+
+/**
+ * A phone number's digits as the country dials them: "+506 8888 7777" (as printed, with the
+ * country's calling code) is 88887777; a number without the code keeps every digit.
+ */
+export function nationalDigits(raw: string, rules?: Pick<Rules, 'phoneDigits' | 'phonePrefix'>): string {
+  const digits = raw.replace(/\D/g, '');
+  const prefix = rules?.phonePrefix?.replace(/\D/g, '') ?? '';
+  if (!rules || !prefix || digits.length !== rules.phoneDigits + prefix.length) return digits;
+  return digits.startsWith(prefix) ? digits.slice(prefix.length) : digits;
 }
 
 /** The same answer as `answerIssue` of the contract, or null. */

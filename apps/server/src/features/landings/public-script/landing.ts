@@ -168,7 +168,7 @@ function answerOf(form: HTMLFormElement, values: FormData, field: Field): unknow
   const raw = values.get(field.key);
   if (typeof raw !== 'string') return undefined;
   if (field.type === 'number') return raw.trim() === '' ? '' : Number(raw);
-  return normalise(field.type, raw);
+  return normalise(field.type, raw, data?.rules);
 }
 
 function check(field: Field, value: unknown): Issue | null {
@@ -253,9 +253,15 @@ function bindForm(form: HTMLFormElement): void {
     if (field.key === 'name') control.setAttribute('autocomplete', 'name');
     const mask = control.getAttribute('data-mask');
     if (mask && control instanceof HTMLInputElement) {
-      control.maxLength = mask.length;
-      control.addEventListener('input', () => {
-        control.value = applyMask(mask, control.value);
+      // no maxlength: it would cut a number pasted as printed ("1-0234-0567", "+506 8888 7777")
+      // before the mask drops its separators; the mask itself stops at its length
+      control.addEventListener('input', (event) => {
+        const pasted = (event as InputEvent).inputType === 'insertFromPaste';
+        const value =
+          pasted && (field.type === 'phone' || field.type === 'cedula')
+            ? normalise(field.type, control.value, data?.rules)
+            : control.value;
+        control.value = applyMask(mask, value);
       });
     }
     const recheck = () => {

@@ -362,17 +362,31 @@ function showResult(title: string, ...content: Node[]): void {
   section.focus();
 }
 
+/** A new attempt starts clean: the card of an earlier success goes away. */
+function clearResult(): void {
+  const section = document.querySelector<HTMLElement>('[data-result]');
+  if (!section) return;
+  section.hidden = true;
+  section.replaceChildren();
+}
+
 function orderResult(order: Order): void {
   showResult('¡Canje realizado!', deliveryNode(order));
 }
 
 // --- the product list ------------------------------------------------------------------------
 
-function productCard(product: Product, page: PageData, session: StoredSession, reload: () => void) {
+function productCard(
+  product: Product,
+  page: PageData,
+  session: StoredSession,
+  balance: number | null,
+  reload: () => void,
+) {
   const id = product.id.slice(0, 8);
   const form = el('form', { novalidate: '', 'data-product': product.name });
   const image = product.images[0];
-  const price =
+  const priceText =
     product.redeemWith === 'code'
       ? 'Se canjea con código'
       : `${formatPoints(product.pricePoints ?? 0)} puntos`;
@@ -380,7 +394,7 @@ function productCard(product: Product, page: PageData, session: StoredSession, r
     image ? el('img', { src: image, alt: product.name, loading: 'lazy', width: '400', height: '300' }) : '',
     el('h2', {}, product.name),
     product.description ? el('p', {}, product.description) : '',
-    el('p', { class: 'mk-price' }, price),
+    el('p', { class: 'mk-price' }, priceText),
     el(
       'p',
       { class: 'mk-stock' },
@@ -408,8 +422,14 @@ function productCard(product: Product, page: PageData, session: StoredSession, r
   const button = el('button', { class: 'mk-btn', type: 'submit' }, `Canjear ${product.name}`);
   const note = el('p', { class: 'mk-error', id: `note-${id}`, role: 'alert' });
   note.hidden = true;
-  if (product.stock <= 0) button.disabled = true;
-  form.append(button, note);
+  const price = product.redeemWith === 'points' ? (product.pricePoints ?? 0) : 0;
+  const short = balance !== null && balance < price ? price - balance : 0;
+  if (product.stock <= 0 || short > 0) button.disabled = true;
+  const lacking =
+    short > 0 && product.stock > 0
+      ? el('p', { class: 'mk-muted', 'data-lacking': '' }, `Le faltan ${formatPoints(short)} puntos.`)
+      : '';
+  form.append(button, lacking, note);
   let key: string | null = null;
   form.addEventListener('input', () => {
     key = null; // a changed choice is a new attempt
@@ -428,6 +448,16 @@ function productCard(product: Product, page: PageData, session: StoredSession, r
       code.focus();
       return;
     }
+    // points are spent only once the person says so
+    if (
+      price > 0 &&
+      !window.confirm(
+        `¿Canjear ${product.name} por ${formatPoints(price)} puntos?` +
+          (balance === null ? '' : ` Su saldo quedará en ${formatPoints(balance - price)} puntos.`),
+      )
+    )
+      return;
+    clearResult();
     key ??= newKey();
     const body: Record<string, string> = { marketplaceId: page.marketplaceId ?? '', productId: product.id };
     if (shop) body.centreId = shop.value;
@@ -478,7 +508,9 @@ async function bindMarketplace(page: PageData, session: StoredSession): Promise<
     setBalance(answer.body.balance);
     if (!answer.body.marketplace.open) say(area, 'La tienda no está abierta en este momento.');
     list.replaceChildren(
-      ...answer.body.products.map((product) => productCard(product, page, session, () => void load())),
+      ...answer.body.products.map((product) =>
+        productCard(product, page, session, answer.body.balance, () => void load()),
+      ),
     );
     if (answer.body.products.length === 0)
       list.append(el('li', { class: 'mk-card' }, 'No hay productos disponibles por ahora.'));
@@ -504,6 +536,7 @@ async function bindCode(page: PageData, session: StoredSession): Promise<void> {
     event.preventDefault();
     clearErrors(form);
     say(area, null);
+    clearResult();
     const code = normaliseCode(input.value);
     if (!code) {
       showFieldError(input, message('FIELD_REQUIRED'));
