@@ -29,6 +29,13 @@ export interface Database {
   readonly driver: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction as the application role, scoped by row-level security. */
   tx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A read-only transaction whose data may lag a little (reports, exports, statistics): on the
+   * replica when one is configured and fresh enough (db/replica.ts), else as `tx`.
+   */
+  readTx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The replica's last measured lag in ms (null: unknown); absent without a replica. */
+  replicaLagMs?: () => number | null;
   /** SQL as the connecting (owner) role, for migrations and tests: bypasses the application role. */
   ownerExec(statements: string): Promise<void>;
   ownerQuery<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
@@ -59,6 +66,7 @@ export async function openPglite(options: { dataDir: string | null; loadDataDir?
   return {
     driver: 'pglite',
     tx: (scope, fn) => scoped(orm, scope, fn),
+    readTx: (scope, fn) => scoped(orm, scope, fn),
     ownerExec: async (statements) => {
       try {
         await client.exec(statements);
@@ -197,16 +205,19 @@ export async function openPostgres(options: {
     }
   }
 
+  // one connection per transaction, opened with BEGIN and the scope in a single round trip
+  async function tx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const first = await runTx(scope, fn, true);
+    if ('result' in first) return first.result;
+    const second = await runTx(scope, fn, false);
+    if ('result' in second) return second.result;
+    throw new Error('unreachable: a second try is never retried');
+  }
+
   return {
     driver: 'postgres',
-    // one connection per transaction, opened with BEGIN and the scope in a single round trip
-    tx: async (scope, fn) => {
-      const first = await runTx(scope, fn, true);
-      if ('result' in first) return first.result;
-      const second = await runTx(scope, fn, false);
-      if ('result' in second) return second.result;
-      throw new Error('unreachable: a second try is never retried');
-    },
+    tx,
+    readTx: tx,
     ownerExec: async (statements) => {
       // one connection, so that a failed multi-statement script can be rolled back on it
       const held = await checkOut();

@@ -1,5 +1,5 @@
 import type { StatisticsQuery, StatisticsReportName } from '@promo/contract';
-import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, readInTenant } from '../../platform/context.ts';
 import { csvLine } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCampaign, findGroup, groupCampaignIds } from '../campaigns/index.ts';
@@ -28,7 +28,7 @@ export async function getStatistics(
   range: StatisticsQuery,
 ): Promise<Statistics> {
   const { tenantId } = actorOf(ctx);
-  return inTenant(ctx, async (tx) => {
+  return readInTenant(ctx, async (tx) => {
     let campaignIds: string[];
     if (target.kind === 'campaign') {
       if (!(await findCampaign(tx, tenantId, target.id))) throw new AppError('NOT_FOUND');
