@@ -91,6 +91,12 @@ async function until(check, timeoutMs, what) {
   }
 }
 
+/** Resolves when the child has ended (at once if it already has, by a signal too). */
+const ended = (child) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', resolve));
+
 const ready = (port) => async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
 
 function pgConf(snippet, port) {
@@ -273,9 +279,7 @@ async function rollingRestart() {
   for (const server of [...servers]) {
     log(`restarting the server on ${server.port}`);
     server.child.kill('SIGTERM');
-    await new Promise((resolve) =>
-      server.child.exitCode !== null ? resolve() : server.child.once('exit', resolve),
-    );
+    await ended(server.child);
     startServer(server.port);
     await until(ready(server.port), 120_000, `server ${server.port}`);
   }
@@ -299,17 +303,11 @@ async function stopAll() {
   stopping = true;
   log('stopping');
   const children = started.filter((s) => s.child).reverse();
-  // servers and HAProxy first (servers finish their requests), then PgBouncer, Redis, PostgreSQL
+  // every child at once (servers drain and finish their requests), then both PostgreSQL servers
   for (const { child } of children)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   await Promise.race([
-    Promise.all(
-      children.map(({ child }) =>
-        child.exitCode !== null || child.signalCode !== null
-          ? null
-          : new Promise((r) => child.once('exit', r)),
-      ),
-    ),
+    Promise.all(children.map(({ child }) => ended(child))),
     new Promise((r) => setTimeout(r, 15_000)),
   ]);
   for (const { child } of children)
@@ -345,7 +343,7 @@ async function main() {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    stopAll().then(() => process.exit(0));
+    void stopAll().then(() => process.exit(0));
   });
 }
 process.on('SIGHUP', () => {

@@ -59,7 +59,7 @@ async function main() {
   // PostgreSQL's LISTEN/NOTIFY on a direct connection; PGlite is one process, nothing to tell.
   let onBusLost = (_error: Error) => {};
   let bus: InvalidationBus | null = null;
-  if (config.redisUrl && redis) bus = redisInvalidationBus(config.redisUrl, redis);
+  if (config.redisUrl) bus = redisInvalidationBus(config.redisUrl);
   else if (config.databaseDirectUrl)
     bus = postgresInvalidationBus(config.databaseDirectUrl, (error) => onBusLost(error));
 

@@ -38,11 +38,20 @@ function decode(origin: string, text: string): Invalidation | null {
   }
 }
 
-/** Redis pub/sub: one connection of its own to listen (a subscribed connection does nothing else). */
-export function redisInvalidationBus(url: string, publisher: Redis): InvalidationBus {
+/**
+ * Redis pub/sub on two connections of its own: a subscribed connection does nothing else, and the
+ * publishing one queues while it reconnects (the rate limits' client fails fast instead, which
+ * would drop a message under load).
+ */
+export function redisInvalidationBus(url: string): InvalidationBus {
   const origin = randomUUID();
-  const subscriber = new Redis(url, { retryStrategy: (times) => Math.min(times * 200, 2000) });
-  subscriber.on('error', () => {});
+  const connect = () => {
+    const redis = new Redis(url, { retryStrategy: (times) => Math.min(times * 200, 2000) });
+    redis.on('error', () => {});
+    return redis;
+  };
+  const subscriber = connect();
+  const publisher = connect();
   return {
     publish: (message) => {
       publisher.publish(INVALIDATION_CHANNEL, encode(origin, message)).catch(() => {});
@@ -62,6 +71,7 @@ export function redisInvalidationBus(url: string, publisher: Redis): Invalidatio
     },
     close: async () => {
       subscriber.disconnect();
+      publisher.disconnect();
     },
   };
 }
