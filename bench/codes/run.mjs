@@ -25,6 +25,7 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 
 function peakRssMb(pid) {
+  if (!pid) return null; // servers not started here (BENCH_URL)
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }

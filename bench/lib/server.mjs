@@ -1,5 +1,8 @@
 // Starts the built server for a benchmark on a fresh PostgreSQL database (or PGlite with
 // --pglite), waits until it answers, and stops it (and drops the database) afterwards.
+// BENCH_URL instead targets servers already running (npm run cluster behind HAProxy, started
+// with INITIAL_ADMIN_PASSWORD=bench-password-123 and the rate limits below), BENCH_DATABASE_URL
+// naming their primary (for the reference route and the figures read from the database).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,13 @@ export async function startServer({
   pglite = false,
   pgUrl = 'postgres://postgres@127.0.0.1:5432',
 } = {}) {
+  if (process.env.BENCH_URL)
+    return {
+      url: process.env.BENCH_URL,
+      pid: null,
+      database: process.env.BENCH_DATABASE_URL ?? null,
+      async stop() {},
+    };
   // another session's benchmark may hold the default ports: BENCH_PORT_OFFSET moves them all
   port += Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });

@@ -40,6 +40,7 @@ import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
 import { createThrottle } from './platform/http/throttle.ts';
+import type { InvalidationBus } from './platform/invalidation.ts';
 import { JobRunner, type JobTiming } from './platform/jobs.ts';
 import { type MailTransport, OutboxSender, smtpTransport } from './platform/outbox.ts';
 import { loadPublicAssets, type PublicAssets } from './platform/public-assets/load.ts';
@@ -81,6 +82,8 @@ export type AppDeps = {
   mailPollMs?: number;
   /** Local minute of the day at which points expire daily (campaign's country); null or absent: never by itself. */
   pointsExpiryMinute?: number | null;
+  /** Carries cache changes to the other server processes (closed with the app); none: one process. */
+  bus?: InvalidationBus | null;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -176,8 +179,18 @@ export async function buildApp(deps: AppDeps) {
     app.swagger(),
   );
 
-  const cache = new CacheRegistry();
-  const metrics = registerMetrics(app);
+  const cache = new CacheRegistry(deps.bus ?? null);
+  const bus = deps.bus;
+  if (bus) {
+    app.addHook('onReady', async () =>
+      bus.subscribe(
+        (message) => cache.apply(message),
+        () => cache.forgetAll(),
+      ),
+    );
+    app.addHook('onClose', async () => bus.close());
+  }
+  const metrics = registerMetrics(app, deps.db);
   let draining = false;
   app.decorate('drain', () => {
     draining = true;

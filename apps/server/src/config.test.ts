@@ -64,3 +64,26 @@ describe('configuration of the storage encryption key (decision 017)', () => {
     );
   });
 });
+
+describe('configuration of a cluster', () => {
+  it('reads lagging reports from a replica only when given one, within 1 s of lag unless told', () => {
+    expect(readConfig(base).databaseReplicaUrl).toBeUndefined();
+    expect(readConfig(base).replicaMaxLagMs).toBe(1000);
+    const replica = 'postgres://app@pgbouncer:6432/promo_replica';
+    expect(readConfig({ ...base, DATABASE_REPLICA_URL: replica }).databaseReplicaUrl).toBe(replica);
+    expect(readConfig({ ...base, DATABASE_REPLICA_MAX_LAG_MS: '250' }).replicaMaxLagMs).toBe(250);
+    expect(() => readConfig({ ...base, DATABASE_REPLICA_MAX_LAG_MS: 'late' })).toThrow(
+      /DATABASE_REPLICA_MAX_LAG_MS/,
+    );
+  });
+
+  it('listens for cache changes on DATABASE_DIRECT_URL, else on DATABASE_URL', () => {
+    const pooled = 'postgres://app@pgbouncer:6432/promo';
+    const direct = 'postgres://app@primary:5432/promo';
+    expect(readConfig({ ...base, DATABASE_URL: pooled }).databaseDirectUrl).toBe(pooled);
+    expect(readConfig({ ...base, DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct }).databaseDirectUrl).toBe(
+      direct,
+    );
+    expect(readConfig(base).databaseDirectUrl).toBeUndefined();
+  });
+});

@@ -10,6 +10,11 @@ const Env = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  // reads that may lag (reports, exports, statistics) go to this hot standby while it is fresh enough
+  DATABASE_REPLICA_URL: z.string().optional(),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  // a direct connection to the primary (not through PgBouncer) for LISTEN; DATABASE_URL when absent
+  DATABASE_DIRECT_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   // the key the back-office's browser storage is encrypted under (decision 017)
@@ -67,6 +72,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A hot standby for the reads that may lag, skipped while more than `replicaMaxLagMs` behind. */
+  databaseReplicaUrl: string | undefined;
+  replicaMaxLagMs: number;
+  /** The primary without a transaction-mode pooler between: cache invalidations LISTEN on it. */
+  databaseDirectUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
   /** The back-office encrypts what it keeps in browser storage under a key derived from this. */
@@ -128,6 +138,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: secretOf(dataDir, 'jwt-secret', e.JWT_SECRET),
     storageKey: secretOf(dataDir, 'storage-key', e.STORAGE_ENCRYPTION_KEY),

@@ -5,9 +5,15 @@ import { readConfig } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { withReplica } from './db/replica.ts';
 import { openWhenReachable } from './db/wait-for-database.ts';
 import { seedCountries } from './features/countries/index.ts';
 import { connectRedis } from './platform/http/redis-client.ts';
+import {
+  type InvalidationBus,
+  postgresInvalidationBus,
+  redisInvalidationBus,
+} from './platform/invalidation.ts';
 import { shutdownOnSignal } from './shutdown.ts';
 
 /** After Ctrl-C at a terminal there is no load balancer to wait for. */
@@ -21,12 +27,24 @@ async function main() {
   let db: Database;
   // connections lost while idle are replaced by the pool; reported in the log once it exists
   let onConnectionLost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  let onReplicaUnreachable = (_error: unknown) => {};
   if (config.databaseUrl) {
     const url = config.databaseUrl;
     db = await openWhenReachable(() => openPostgres({ url, onError: (error) => onConnectionLost(error) }), {
       waitMs: config.databaseWaitMs,
       log: (line) => console.warn(line),
     });
+    const replicaUrl = config.databaseReplicaUrl;
+    if (replicaUrl) {
+      const replica = await openWhenReachable(
+        () => openPostgres({ url: replicaUrl, onError: (error) => onConnectionLost(error) }),
+        { waitMs: config.databaseWaitMs, log: (line) => console.warn(line) },
+      );
+      db = withReplica(db, replica, {
+        maxLagMs: config.replicaMaxLagMs,
+        onUnreachable: (error) => onReplicaUnreachable(error),
+      });
+    }
   } else {
     unlock = lockDataDir(config.dataDir);
     db = await openPglite({ dataDir: join(config.dataDir, 'pgdata') });
@@ -37,9 +55,17 @@ async function main() {
 
   // Optional: rate limits shared by every server. The product runs without it.
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  // Cache changes reach the other server processes: through Redis when there is one, else
+  // PostgreSQL's LISTEN/NOTIFY on a direct connection; PGlite is one process, nothing to tell.
+  let onBusLost = (_error: Error) => {};
+  let bus: InvalidationBus | null = null;
+  if (config.redisUrl) bus = redisInvalidationBus(config.redisUrl);
+  else if (config.databaseDirectUrl)
+    bus = postgresInvalidationBus(config.databaseDirectUrl, (error) => onBusLost(error));
 
   const app = await buildApp({
     redis,
+    bus,
     db,
     config: {
       jwtSecret: config.jwtSecret,
@@ -59,6 +85,14 @@ async function main() {
   if (!config.smtp && config.isProduction)
     app.log.warn('SMTP_URL is not set: e-mails (one-time codes, password resets) stay in the outbox');
 
+  onBusLost = (error) =>
+    app.log.warn({ reason: error.message }, 'cache invalidation listener lost (reconnecting)');
+  let replicaWarned = false;
+  onReplicaUnreachable = (error) => {
+    if (replicaWarned) return;
+    replicaWarned = true;
+    app.log.warn({ reason: String(error) }, 'read replica unreachable: its reads go to the primary');
+  };
   onConnectionLost = (error) =>
     app.log.warn(
       { code: (error as { code?: string }).code, reason: error.message },

@@ -35,6 +35,13 @@ export interface Database {
    * call, COMMIT): one round trip. If the call fails, nothing of it is committed.
    */
   call<R>(scope: TxScope, fn: SqlFunction): Promise<R[]>;
+  /**
+   * A read-only transaction whose data may lag a little (reports, exports, statistics): on the
+   * replica when one is configured and fresh enough (db/replica.ts), else as `tx`.
+   */
+  readTx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The replica's last measured lag in ms (null: unknown); absent without a replica. */
+  replicaLagMs?: () => number | null;
   /** SQL as the connecting (owner) role, for migrations and tests: bypasses the application role. */
   ownerExec(statements: string): Promise<void>;
   ownerQuery<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
@@ -82,6 +89,7 @@ export async function openPglite(options: { dataDir: string | null; loadDataDir?
     // in-process: a round trip costs nothing, the call runs in an ordinary scoped transaction
     call: <R>(scope: TxScope, fn: SqlFunction) =>
       scoped(orm, scope, (tx) => queryRows<R>(tx, sql.raw(callText(fn)))),
+    readTx: (scope, fn) => scoped(orm, scope, fn),
     ownerExec: async (statements) => {
       try {
         await client.exec(statements);
@@ -225,16 +233,19 @@ export async function openPostgres(options: {
     }
   }
 
+  // one connection per transaction, opened with BEGIN and the scope in a single round trip
+  async function tx<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const first = await runTx(scope, fn, true);
+    if ('result' in first) return first.result;
+    const second = await runTx(scope, fn, false);
+    if ('result' in second) return second.result;
+    throw new Error('unreachable: a second try is never retried');
+  }
+
   return {
     driver: 'postgres',
-    // one connection per transaction, opened with BEGIN and the scope in a single round trip
-    tx: async (scope, fn) => {
-      const first = await runTx(scope, fn, true);
-      if ('result' in first) return first.result;
-      const second = await runTx(scope, fn, false);
-      if ('result' in second) return second.result;
-      throw new Error('unreachable: a second try is never retried');
-    },
+    tx,
+    readTx: tx,
     call: async <R>(scope: TxScope, fn: SqlFunction) => {
       const text = `${beginScoped(scope)}; ${callText(fn)}; COMMIT`;
       for (let attempt = 0; ; attempt++) {

@@ -42,10 +42,14 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
       }
     }
   }
+  // under the same lock: two processes granting at once fail with "tuple concurrently updated"
   await db.ownerExec(`
+    BEGIN;
+    ${db.driver === 'postgres' ? 'SELECT pg_advisory_xact_lock(4242001);' : ''}
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
     REVOKE ALL ON schema_migrations FROM ${APP_ROLE};
+    COMMIT;
   `);
   return done;
 }

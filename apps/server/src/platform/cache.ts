@@ -1,7 +1,10 @@
+import type { Invalidation, InvalidationBus } from './invalidation.ts';
+
 /**
  * A small in-process cache of reference data read on every public request (a tenant by slug, a
- * country's rules). Entries live `ttlMs`; writes in this process delete them at once, and other
- * processes see a change within `ttlMs`. Concurrent misses for one key share one load.
+ * country's rules). Entries live `ttlMs`; writes in this process delete them at once, and, with an
+ * invalidation bus, in every other process as soon as the message arrives (else within `ttlMs`).
+ * Concurrent misses for one key share one load.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();
@@ -9,6 +12,7 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly onForget: (key: string | null) => void = () => {},
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
@@ -22,25 +26,55 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** Forgets `key` here and in every other process. */
   delete(key: string): void {
     this.entries.delete(key);
+    this.onForget(key);
   }
 
+  /** Forgets everything here and in every other process. */
   clear(): void {
     this.entries.clear();
+    this.onForget(null);
+  }
+
+  /** What another process forgot: forgotten here only. */
+  forgetLocally(key: string | null): void {
+    if (key === null) this.entries.clear();
+    else this.entries.delete(key);
   }
 }
 
-/** The application's caches by name; each feature names and types its own. */
+/**
+ * The application's caches by name; each feature names and types its own. With a bus, what one
+ * process forgets every process forgets (see docs/architecture.md, "One truth across processes").
+ */
 export class CacheRegistry {
   private readonly caches = new Map<string, TtlCache<unknown>>();
+
+  constructor(private readonly bus: InvalidationBus | null = null) {}
 
   named<V>(name: string, ttlMs: number): TtlCache<V> {
     let cache = this.caches.get(name);
     if (!cache) {
-      cache = new TtlCache<unknown>(ttlMs);
+      const bus = this.bus;
+      cache = new TtlCache<unknown>(
+        ttlMs,
+        10_000,
+        bus ? (key) => bus.publish({ cache: name, key }) : undefined,
+      );
       this.caches.set(name, cache);
     }
     return cache as TtlCache<V>;
+  }
+
+  /** Applies another process's change (a cache not used here yet has nothing to forget). */
+  apply(message: Invalidation): void {
+    this.caches.get(message.cache)?.forgetLocally(message.key);
+  }
+
+  /** Messages may have been lost (the bus reconnected): every cache starts afresh. */
+  forgetAll(): void {
+    for (const cache of this.caches.values()) cache.forgetLocally(null);
   }
 }

@@ -64,6 +64,15 @@ export function inTenant<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /**
+ * Runs `fn` in one read-only transaction of the caller's tenant whose data may lag a little: on
+ * the read replica when one is configured and fresh enough. For reports, exports and statistics
+ * only; never for a read that decides a write.
+ */
+export function readInTenant<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.readTx({ tenantId: actorOf(ctx).tenantId }, fn);
+}
+
+/**
  * A response body produced inside one transaction of the caller's tenant, which stays open
  * while the body is read (with backpressure); a reader that goes away ends the transaction.
  */

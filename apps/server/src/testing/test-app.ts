@@ -7,6 +7,7 @@ import { bootstrapFirstRun } from '../bootstrap.ts';
 import type { Database } from '../db/client.ts';
 import type { Limits } from '../features/types.ts';
 import { fixedClock } from '../platform/clock.ts';
+import type { InvalidationBus } from '../platform/invalidation.ts';
 import { loadPublicAssets } from '../platform/public-assets/load.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -39,9 +40,13 @@ export async function createTestApp(
     pointsExpiryMinute?: number;
     /** Outbox e-mails also logged (a development aid); on unless e-mail is configured. */
     logOutbox?: boolean;
+    /** Joins this app to others (as server processes are joined) for cache changes. */
+    bus?: InvalidationBus;
   } = {},
 ) {
+  // a database given is shared with another app, which closes it
   const db = options.db ?? (await openTestDatabase());
+  const ownsDb = !options.db;
   const clock = fixedClock(new Date('2026-06-01T15:00:00Z'));
   const logLines: string[] = [];
   const logStream = new Writable({
@@ -73,11 +78,12 @@ export async function createTestApp(
     webDist: null,
     mail: options.mail ?? null,
     pointsExpiryMinute: options.pointsExpiryMinute ?? null,
+    bus: options.bus ?? null,
   });
   await app.ready();
   afterAll(async () => {
     await app.close();
-    await db.close();
+    if (ownsDb) await db.close();
   });
 
   async function request(opts: InjectOptions) {

@@ -27,9 +27,8 @@ export async function getCountry(ctx: Ctx, code: string): Promise<Country> {
 
 export async function createCountry(ctx: Ctx, input: CreateCountry): Promise<Country> {
   try {
-    return await inTenant(ctx, async (tx) => {
+    const created = await inTenant(ctx, async (tx) => {
       await insertCountry(tx, input);
-      countriesByCode(ctx).delete(input.code);
       await audit(tx, ctx, {
         tenantId: PLATFORM_TENANT_ID,
         action: 'country.create',
@@ -38,6 +37,8 @@ export async function createCountry(ctx: Ctx, input: CreateCountry): Promise<Cou
       });
       return input;
     });
+    countriesByCode(ctx).delete(input.code);
+    return created;
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('COUNTRY_CODE_TAKEN', [{ path: 'code', code: 'COUNTRY_CODE_TAKEN' }]);
@@ -47,7 +48,7 @@ export async function createCountry(ctx: Ctx, input: CreateCountry): Promise<Cou
 
 /** Changes a country; departments, when given, replace the list in the given order. */
 export async function updateCountry(ctx: Ctx, code: string, input: UpdateCountry): Promise<Country> {
-  return inTenant(ctx, async (tx) => {
+  const updated = await inTenant(ctx, async (tx) => {
     const current = await findCountry(tx, code);
     if (!current) throw new AppError('NOT_FOUND');
     const next = CountrySchema.parse({
@@ -57,7 +58,6 @@ export async function updateCountry(ctx: Ctx, code: string, input: UpdateCountry
       code,
     });
     await updateCountryRow(tx, code, next, ctx.clock.now());
-    countriesByCode(ctx).delete(code);
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: 'country.update',
@@ -67,6 +67,9 @@ export async function updateCountry(ctx: Ctx, code: string, input: UpdateCountry
     });
     return next;
   });
+  // after the commit, so that no process reads the old row again
+  countriesByCode(ctx).delete(code);
+  return updated;
 }
 
 export async function deleteCountry(ctx: Ctx, code: string): Promise<void> {
@@ -74,7 +77,6 @@ export async function deleteCountry(ctx: Ctx, code: string): Promise<void> {
     await inTenant(ctx, async (tx) => {
       if ((await countTenantsInCountry(tx, code)) > 0) throw new AppError('COUNTRY_IN_USE');
       if (!(await deleteCountryRow(tx, code))) throw new AppError('NOT_FOUND');
-      countriesByCode(ctx).delete(code);
       await audit(tx, ctx, {
         tenantId: PLATFORM_TENANT_ID,
         action: 'country.delete',
@@ -82,6 +84,7 @@ export async function deleteCountry(ctx: Ctx, code: string): Promise<void> {
         entityId: code,
       });
     });
+    countriesByCode(ctx).delete(code);
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('COUNTRY_IN_USE');
     throw error;

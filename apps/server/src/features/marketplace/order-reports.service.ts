@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Order, Page } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
-import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { type Actor, actorOf, type Ctx, inTenant, readInTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
@@ -81,7 +81,9 @@ export async function ordersReport(ctx: Ctx, query: OrderFilter, format: 'csv' |
     let after: { at: string; id: string } | null = null;
     for (;;) {
       const cursor = after;
-      const rows: OrderRow[] = await inTenant(ctx, (tx) => ordersAfter(tx, actor.tenantId, filter, cursor));
+      const rows: OrderRow[] = await readInTenant(ctx, (tx) =>
+        ordersAfter(tx, actor.tenantId, filter, cursor),
+      );
       const last = rows[rows.length - 1];
       if (!last) return;
       after = { at: last.cursor_at, id: last.id };
@@ -114,7 +116,7 @@ export async function orderTotalsReport(
 ): Promise<Readable> {
   const actor = actorOf(ctx);
   const filter = await visibleTo(ctx, actor, query);
-  const rows = await inTenant(ctx, (tx) => orderTotals(tx, actor.tenantId, filter));
+  const rows = await readInTenant(ctx, (tx) => orderTotals(tx, actor.tenantId, filter));
   const counts: ReportColumn[] = [
     { header: 'Pedidos', type: 'number' },
     { header: 'Puntos', type: 'number' },

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
-import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, inTenant, readInTenant } from '../../platform/context.ts';
 import { readCsvUpload, uniqueOn } from '../../platform/csv-upload.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
@@ -170,7 +170,7 @@ export async function exportParticipants(ctx: Ctx, format: 'csv' | 'xlsx'): Prom
   async function* batches() {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const batch = await inTenant(ctx, (tx) => participantsAfter(tx, tenantId, after, 1000));
+      const batch = await readInTenant(ctx, (tx) => participantsAfter(tx, tenantId, after, 1000));
       const last = batch[batch.length - 1];
       if (!last) return;
       after = last.id;

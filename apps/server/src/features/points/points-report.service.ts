@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { PointsSummary } from '@promo/contract';
-import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, inTenant, readInTenant } from '../../platform/context.ts';
 import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
 import { pointsSummaries } from './points-report.repository.ts';
 
@@ -13,7 +13,7 @@ export async function pointsReport(
   const { tenantId } = actorOf(ctx);
   const from = query.from ? new Date(query.from) : null;
   const to = query.to ? new Date(query.to) : null;
-  const items = await inTenant(ctx, (tx) =>
+  const items = await readInTenant(ctx, (tx) =>
     pointsSummaries(tx, tenantId, { campaignId: query.campaignId, from, to }),
   );
   if (format === 'json') return items;

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
-import { actorOf, type Ctx, inTenant, streamInTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, inTenant, readInTenant, streamInTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
@@ -284,7 +284,7 @@ export async function entriesExport(
     let afterId: string | undefined;
     for (;;) {
       const cursor = afterId;
-      const rows = await inTenant(ctx, (tx) =>
+      const rows = await readInTenant(ctx, (tx) =>
         findEntries(tx, filter, { limit: 5000, ...(cursor ? { afterId: cursor } : {}) }),
       );
       const last = rows[rows.length - 1];

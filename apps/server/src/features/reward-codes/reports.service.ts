@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Page, RedemptionRow } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
-import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { type Actor, actorOf, type Ctx, inTenant, readInTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
@@ -110,7 +110,7 @@ export async function redemptionsReport(ctx: Ctx, query: Query, format: 'csv' | 
     let after: RedemptionCursor | null = null;
     for (;;) {
       const cursor: RedemptionCursor | null = after;
-      const rows: RedemptionReportRow[] = await inTenant(ctx, (tx) =>
+      const rows: RedemptionReportRow[] = await readInTenant(ctx, (tx) =>
         redemptionsAfter(tx, filter, cursor, 5000),
       );
       const last = rows[rows.length - 1];
@@ -143,7 +143,7 @@ export async function redemptionTotalsReport(
 ): Promise<Readable> {
   const actor = actorOf(ctx);
   const filter = await filterFor(ctx, actor, query);
-  const { rows, timeZone } = await inTenant(ctx, async (tx) => {
+  const { rows, timeZone } = await readInTenant(ctx, async (tx) => {
     const zone = await tenantTimeZone(ctx, tx, actor.tenantId);
     return { rows: await redemptionTotals(tx, filter, zone), timeZone: zone };
   });
@@ -178,7 +178,7 @@ export async function redemptionTotalsReport(
 /** Codes generated, available, assigned, redeemed and revoked per reward-code campaign. */
 export async function codesReport(ctx: Ctx, campaignId: string | undefined, format: 'csv' | 'xlsx' | 'json') {
   const { tenantId } = actorOf(ctx);
-  const rows = await inTenant(ctx, (tx) => codeTotals(tx, tenantId, campaignId));
+  const rows = await readInTenant(ctx, (tx) => codeTotals(tx, tenantId, campaignId));
   const items = rows.map((r) => ({
     campaignId: r.campaign_id,
     campaignName: r.campaign_name,

@@ -1,5 +1,5 @@
 import type { StatisticsQuery, StatisticsReportName } from '@promo/contract';
-import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, readInTenant } from '../../platform/context.ts';
 import { csvLine } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCampaign, findGroup, groupCampaignIds } from '../campaigns/index.ts';
@@ -29,7 +29,7 @@ export async function getStatistics(
   range: StatisticsQuery,
 ): Promise<Statistics> {
   const { tenantId } = actorOf(ctx);
-  return inTenant(ctx, async (tx) => {
+  return readInTenant(ctx, async (tx) => {
     let campaignIds: string[];
     if (target.kind === 'campaign') {
       if (!(await findCampaign(tx, tenantId, target.id))) throw new AppError('NOT_FOUND');
@@ -71,6 +71,6 @@ export function statisticsCsv(data: Statistics, departmentLabel = 'Departamento'
 /** The CSV download of a report, its divisions named as the tenant's country names them. */
 export async function statisticsDownload(ctx: Ctx, data: Statistics): Promise<string> {
   const { tenantId } = actorOf(ctx);
-  const country = await inTenant(ctx, (tx) => tenantCountry(ctx, tx, tenantId));
+  const country = await readInTenant(ctx, (tx) => tenantCountry(ctx, tx, tenantId));
   return statisticsCsv(data, country?.departmentLabel);
 }

@@ -104,7 +104,6 @@ export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): P
     await assertCountry(tx, input.countryCode);
     const row = await updateTenantRow(tx, id, input, ctx.clock.now());
     if (!row) throw new AppError('NOT_FOUND');
-    tenantsBySlug(ctx).delete(row.slug);
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: input.status
@@ -116,24 +115,27 @@ export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): P
     });
     return toTenant(row);
   });
+  // after the commit: another process told now must not read the old row again
+  tenantsBySlug(ctx).delete(tenant.slug);
   forgetAllPrincipals(ctx.cache);
   return tenant;
 }
 
 /** Deletes a tenant and all its data; only a suspended one, so that it is never a slip. */
 export async function deleteTenant(ctx: Ctx, id: string): Promise<void> {
-  await inTenant(ctx, async (tx) => {
+  const slug = await inTenant(ctx, async (tx) => {
     const tenant = await findTenantById(tx, id);
     if (!tenant) throw new AppError('NOT_FOUND');
     if (!(await deleteSuspendedTenant(tx, id))) throw new AppError('TENANT_NOT_SUSPENDED');
-    tenantsBySlug(ctx).delete(tenant.slug);
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: 'tenant.delete',
       entityType: 'tenant',
       entityId: id,
     });
+    return tenant.slug;
   });
+  tenantsBySlug(ctx).delete(slug);
   forgetAllPrincipals(ctx.cache);
 }
 

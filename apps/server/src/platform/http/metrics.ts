@@ -1,10 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../../db/client.ts';
 
-/** Prometheus metrics: request counts and a latency histogram per route, plus process metrics. */
-export function registerMetrics(app: FastifyInstance): Registry {
+/**
+ * Prometheus metrics: request counts and a latency histogram per route, process metrics, and the
+ * replica's lag when there is one (-1: not measurable, reads then go to the primary).
+ */
+export function registerMetrics(app: FastifyInstance, db: Database): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const replicaLag = db.replicaLagMs;
+  if (replicaLag) {
+    new Gauge({
+      name: 'db_replica_lag_milliseconds',
+      help: 'How far the read replica is behind the primary (-1: unreachable)',
+      registers: [registry],
+      collect() {
+        this.set(replicaLag() ?? -1);
+      },
+    });
+  }
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route and status',
