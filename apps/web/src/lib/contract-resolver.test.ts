@@ -1,4 +1,4 @@
-import { LotSetup, PointsAdjustment } from '@promo/contract';
+import { CreateCampaign, LotSetup, PointsAdjustment } from '@promo/contract';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { bodyResolver } from './contract-resolver.ts';
@@ -32,6 +32,21 @@ describe('bodyResolver', () => {
     const result = await resolver({ amount: '0', reason: '' }, undefined, options(['amount', 'reason']));
     expect(result.errors.amount?.message).toBe('El valor no es válido.');
     expect(result.errors.reason?.message).toBe('Este campo es obligatorio.');
+  });
+
+  it('says a field left empty is required, not invalid, whatever rule it failed', async () => {
+    const campaigns = bodyResolver(CreateCampaign, (values: { countryCode: string }) => ({
+      name: 'rifa',
+      title: 'Rifa',
+      kind: 'raffle',
+      countryCode: values.countryCode,
+      startsAt: '2026-06-01T06:00:00Z',
+      endsAt: '2026-06-30T06:00:00Z',
+    }));
+    const empty = await campaigns({ countryCode: '  ' }, undefined, options(['countryCode']));
+    expect(empty.errors.countryCode?.message).toBe('Este campo es obligatorio.');
+    const wrong = await campaigns({ countryCode: 'Costa Rica' }, undefined, options(['countryCode']));
+    expect(wrong.errors.countryCode?.message).toBe('El valor no es válido.');
   });
 
   it('puts a list item’s refusal on its input, and a list’s own on the list', async () => {

@@ -1,8 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { issuesToDetails } from '@promo/contract';
+import { errorMessage, issuesToDetails } from '@promo/contract';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { appLocale } from './i18n.ts';
+
+function valueAt(values: unknown, path: string): unknown {
+  let node = values;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** Left empty: no text (spaces only count as none), or a number input with nothing in it. */
+const isBlank = (value: unknown) =>
+  (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value));
 
 function errorAt(errors: FieldErrors, path: string): FieldError | undefined {
   let node: unknown = errors;
@@ -15,7 +28,8 @@ function errorAt(errors: FieldErrors, path: string): FieldError | undefined {
 
 /**
  * The zod resolver over a contract schema, with each message replaced by the catalogue text in
- * the current language (the contract's `issuesToDetails` also fills `{min}` and `{max}`).
+ * the current language (the contract's `issuesToDetails` also fills `{min}` and `{max}`); a field
+ * left empty that the schema needs says "Este campo es obligatorio.", whatever its format rule.
  */
 export function contractResolver<T extends z.ZodType<FieldValues, FieldValues>>(
   schema: T,
@@ -26,9 +40,12 @@ export function contractResolver<T extends z.ZodType<FieldValues, FieldValues>>(
     if (Object.keys(result.errors).length === 0) return result;
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      for (const detail of issuesToDetails(parsed.error.issues, appLocale())) {
+      const locale = appLocale();
+      for (const detail of issuesToDetails(parsed.error.issues, locale)) {
         const error = errorAt(result.errors, detail.path);
-        if (error) error.message = detail.message;
+        // a field left empty is missing, not wrong: say so instead of "El valor no es válido."
+        const isMissing = detail.code === 'FIELD_INVALID' && isBlank(valueAt(values, detail.path));
+        if (error) error.message = isMissing ? errorMessage('FIELD_REQUIRED', locale) : detail.message;
       }
     }
     return result;
