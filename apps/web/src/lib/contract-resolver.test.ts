@@ -38,7 +38,7 @@ describe('bodyResolver', () => {
     const campaigns = bodyResolver(CreateCampaign, (values: { countryCode: string }) => ({
       name: 'rifa',
       title: 'Rifa',
-      kind: 'raffle',
+      kind: 'raffle' as const,
       countryCode: values.countryCode,
       startsAt: '2026-06-01T06:00:00Z',
       endsAt: '2026-06-30T06:00:00Z',

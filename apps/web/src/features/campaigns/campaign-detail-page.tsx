@@ -239,7 +239,13 @@ export function CampaignDetailPage({
           </Card>
         </Tabs.Panel>
         <Tabs.Panel value="form" pt="md">
-          {tab === 'form' && <FormEditor campaignId={data.id} isReadOnly={isReadOnly} />}
+          {tab === 'form' && (
+            <FormEditor
+              campaignId={data.id}
+              isReadOnly={isReadOnly}
+              departmentLabel={country.data?.departmentLabel}
+            />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="rules" pt="md">
           {tab === 'rules' && (

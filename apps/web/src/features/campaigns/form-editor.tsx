@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { errorMessage, type FieldType } from '@promo/contract';
+import { errorMessage, type FieldType, type StandardKey } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,8 +40,19 @@ import {
 } from './form-editor-model.ts';
 
 /** The campaign's participation form: standard fields, custom questions, order and required flags. */
-export function FormEditor({ campaignId, isReadOnly }: { campaignId: string; isReadOnly: boolean }) {
+export function FormEditor({
+  campaignId,
+  isReadOnly,
+  departmentLabel,
+}: {
+  campaignId: string;
+  isReadOnly: boolean;
+  /** What the campaign's country calls its divisions (Provincia, Departamento): the standard field's label. */
+  departmentLabel?: string | undefined;
+}) {
   const { t } = useTranslation();
+  const standardLabel = (key: StandardKey) =>
+    key === 'department' && departmentLabel ? departmentLabel : t(`formEditor.standard.${key}`);
   const saved = useQuery({ ...campaignFormQuery(campaignId), retry: false });
   const [fields, setFields] = useState<EditorField[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ReturnType<typeof splitFormErrors> | null>(null);
@@ -104,9 +115,9 @@ export function FormEditor({ campaignId, isReadOnly }: { campaignId: string; isR
               key={key}
               size="xs"
               variant="light"
-              onClick={() => setFields([...fields, standardField(key, t(`formEditor.standard.${key}`))])}
+              onClick={() => setFields([...fields, standardField(key, standardLabel(key))])}
             >
-              + {t(`formEditor.standard.${key}`)}
+              + {standardLabel(key)}
             </Button>
           ))}
           <Button
@@ -115,9 +126,7 @@ export function FormEditor({ campaignId, isReadOnly }: { campaignId: string; isR
             onClick={() =>
               setFields([
                 ...fields,
-                ...missingStandardKeys(fields).map((key) =>
-                  standardField(key, t(`formEditor.standard.${key}`)),
-                ),
+                ...missingStandardKeys(fields).map((key) => standardField(key, standardLabel(key))),
               ])
             }
           >

@@ -114,7 +114,7 @@ export const promotionsEn: PromotionsCatalogue = {
       phone: 'Phone',
       birthdate: 'Date of birth',
       sex: 'Sex',
-      department: 'Province',
+      department: 'Department',
     },
     empty: 'The form has no fields yet.',
     standardBadge: 'Standard',

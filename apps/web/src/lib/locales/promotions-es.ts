@@ -119,7 +119,7 @@ export const promotionsEs = {
       phone: 'Teléfono',
       birthdate: 'Fecha de nacimiento',
       sex: 'Sexo',
-      department: 'Provincia',
+      department: 'Departamento',
     },
     empty: 'El formulario no tiene campos todavía.',
     standardBadge: 'Estándar',
