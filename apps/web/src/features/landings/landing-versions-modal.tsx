@@ -4,6 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../components/modal-width.ts';
 import { showApiError } from '../../lib/form-errors.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { appLocale } from '../../lib/i18n.ts';
+import { readTenantConfig } from '../../lib/session-storage.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { landingVersionsQuery } from './landings.api.ts';
 import { useRollbackLanding } from './landings.hooks.ts';
@@ -46,7 +49,9 @@ function VersionsTable({ landingId }: { landingId: string }) {
           {(versions.data ?? []).map((version) => (
             <Table.Tr key={version.version}>
               <Table.Td>v{version.version}</Table.Td>
-              <Table.Td>{new Date(version.publishedAt).toLocaleString()}</Table.Td>
+              <Table.Td>
+                {formatDateTime(version.publishedAt, readTenantConfig()?.timeZone, appLocale())}
+              </Table.Td>
               <Table.Td>{status(version)}</Table.Td>
             </Table.Tr>
           ))}
