@@ -19,7 +19,6 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   orders_one_per_product_code: null,
   orders_one_per_redeem_code: 'code',
   participants_cedula: 'cedula',
-  password_resets_token_hash_key: null,
   points_ledger_idempotency: null,
   points_ledger_one_credit_per_code: 'code',
   raffle_commitments_pending: null,
