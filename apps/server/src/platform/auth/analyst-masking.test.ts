@@ -172,6 +172,8 @@ const campaignIds = [raffle.id, rewardCampaign.id, instant.id, market.campaign.i
 function idsFor(url: string): string[] {
   if (url.startsWith('/api/campaign-groups/')) return [campaignGroup.body.id];
   if (url.startsWith('/api/campaigns/')) return campaignIds;
+  // a form definition is its campaign's form: same id
+  if (url.startsWith('/api/forms/')) return campaignIds;
   if (url.startsWith('/api/instant-awards/')) return [instant.id];
   if (url.startsWith('/api/landing-group/')) return [landingGroup.body.id];
   if (url.startsWith('/api/landing-pages/')) return [landing.body.id];
