@@ -217,9 +217,12 @@ describe('the cluster', () => {
     expect((await replicaCommits()) - before).toBeGreaterThanOrEqual(REPORT_ROWS / 1000);
   });
 
-  it('killing one server process under load loses no acknowledged write, and after the health checks no request fails', async () => {
-    const { campaign, operator } = await rewardCodeSetup(http.asTestApp, tenant, 2000);
-    const codes = await codesOf(campaign.id, 2000);
+  // enough redemptions to outlast the kill by several health checks (one round trip each: fast)
+  it('killing one server process under load loses no acknowledged write, and after the health checks no request fails', {
+    timeout: 300_000,
+  }, async () => {
+    const { campaign, operator } = await rewardCodeSetup(http.asTestApp, tenant, 10_000);
+    const codes = await codesOf(campaign.id, 10_000);
     const victim = servers[servers.length - 1] as { pid: number };
     let killedAt = Number.POSITIVE_INFINITY;
     setTimeout(() => {
