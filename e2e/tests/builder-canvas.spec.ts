@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, storedToken } from './helpers.ts';
 
 /**
  * The builder's canvas (issue 15): drops land where the pointer is (before or after the element
@@ -31,7 +31,8 @@ async function dragTo(page: Page, from: Locator, to: Locator, where: 'top' | 'bo
 
 async function openNewLanding(page: Page, title: string) {
   await signIn(page, { tenant: 'demo', username: 'admin' });
-  const token = await page.evaluate(() => sessionStorage.getItem('promo.token') ?? '');
+  // the token is sealed in storage (decision 017): read it as the app does
+  const token = await storedToken(page);
   const auth = { authorization: `Bearer ${token}` };
   const campaigns = await (await page.request.get('/api/campaigns?q=promo-demo', { headers: auth })).json();
   const created = await page.request.post('/api/landing-pages', {

@@ -43,8 +43,10 @@ for (const timezoneId of ['UTC', 'America/Panama']) {
         page.getByRole('heading', { name: 'Fechas en la zona del cliente', level: 1 }),
       ).toBeVisible();
       // shown in Costa Rica's wall-clock time, not the browser's UTC
-      await expect(page.getByLabel(/^Inicio/)).toHaveValue('2027-03-01T06:00');
-      await expect(page.getByLabel(/^Fin/)).toHaveValue('2027-03-31T17:30');
+      // the Datos tab's fields (the menu has an "Inicio" too)
+      const data = page.getByRole('tabpanel');
+      await expect(data.getByLabel(/^Inicio/)).toHaveValue('2027-03-01T06:00');
+      await expect(data.getByLabel(/^Fin/)).toHaveValue('2027-03-31T17:30');
 
       for (let save = 0; save < 2; save += 1) {
         await page.getByRole('button', { name: 'Guardar', exact: true }).click();
