@@ -96,5 +96,6 @@ test('a first-time admin creates a reward-code campaign, publishes its page and 
   await visitor.goto(`/${TENANT}/landing/${name}`);
   await expect(visitor.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(visitor.getByLabel('Cédula')).toBeVisible();
-  await expect(visitor.getByRole('button', { name: 'Participar' })).toBeVisible();
+  // the reward-code template's send button
+  await expect(visitor.getByRole('button', { name: 'Obtener mi código' })).toBeVisible();
 });
