@@ -252,8 +252,8 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
     await context.close();
   }
   const out = execFileSync(
-    'node',
-    ['scripts/verify-draw.mjs', join(dir, 'certificate.json'), join(dir, 'entries.csv')],
+    'node_modules/.bin/tsx',
+    ['scripts/verify-draw.ts', join(dir, 'certificate.json'), join(dir, 'entries.csv')],
     {
       cwd: root,
       encoding: 'utf8',
@@ -268,7 +268,7 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   const forgedPath = join(dir, 'forged.json');
   writeFileSync(forgedPath, JSON.stringify(forged));
   expect(() =>
-    execFileSync('node', ['scripts/verify-draw.mjs', forgedPath, join(dir, 'entries.csv')], {
+    execFileSync('node_modules/.bin/tsx', ['scripts/verify-draw.ts', forgedPath, join(dir, 'entries.csv')], {
       cwd: root,
       stdio: 'pipe',
     }),

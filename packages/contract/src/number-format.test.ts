@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatQuantity } from './number-format.ts';
+import { formatNumber, formatPercent, formatQuantity } from './number-format.ts';
 
 describe('the number formatter (spec §9, en-GB)', () => {
   it('shows amounts of money with thousands commas and two decimals', () => {
@@ -16,5 +16,13 @@ describe('the number formatter (spec §9, en-GB)', () => {
     expect(formatQuantity(-1500)).toBe('-1,500');
     expect(formatQuantity(1234.5)).toBe('1,234.50');
     expect(formatQuantity(2.345)).toBe('2.35');
+  });
+
+  it('shows rates as percentages by the same rule: whole without decimals, else two', () => {
+    expect(formatPercent(0.5)).toBe('50%');
+    expect(formatPercent(0.425)).toBe('42.50%');
+    expect(formatPercent(1 / 3)).toBe('33.33%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(12.345)).toBe('1,234.50%');
   });
 });

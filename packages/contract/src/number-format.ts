@@ -19,3 +19,10 @@ export function formatNumber(value: number): string {
 export function formatQuantity(value: number): string {
   return Number.isInteger(value) ? whole.format(value) : twoDecimals.format(value);
 }
+
+/**
+ * A rate between 0 and 1 as a percentage, by the same rule as quantities: 50%, 42.50%, 0.33%.
+ */
+export function formatPercent(rate: number): string {
+  return `${formatQuantity(Math.round(rate * 10_000) / 100)}%`;
+}

@@ -1,5 +1,5 @@
 /** Numbers as the spec shows them (en-GB, thousands commas): the one formatter lives in the contract. */
-export { formatNumber, formatQuantity } from '@promo/contract';
+export { formatNumber, formatPercent, formatQuantity } from '@promo/contract';
 
 const DATE_LOCALES = { es: 'es-ES', en: 'en-GB' } as const;
 

@@ -25,8 +25,8 @@ function verify(certificate: unknown, entries: string) {
   writeFileSync(join(dir, 'certificate.json'), JSON.stringify(certificate));
   writeFileSync(join(dir, 'entries.csv'), entries);
   return execFileSync(
-    'node',
-    [join(root, 'scripts/verify-draw.mjs'), join(dir, 'certificate.json'), join(dir, 'entries.csv')],
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'scripts/verify-draw.ts'), join(dir, 'certificate.json'), join(dir, 'entries.csv')],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
 }

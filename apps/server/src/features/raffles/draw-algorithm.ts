@@ -1,8 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * The documented draw algorithm, version `promo-draw-v1` (re-implemented without dependencies in
- * `scripts/verify-draw.mjs`, which must stay in step with this file):
+ * The documented draw algorithm, version `promo-draw-v1`, re-implemented on purpose by the
+ * verifier `packages/contract/src/draw-verification.ts` (the public page `/verify-draw` and
+ * `npm run verify-draw`), which must stay in step with this file:
  *
  * 1. The entry list is the CSV `entry_id,participant,weight\n` + one line per entry ordered by
  *    entry id (`\n` line ends, no quoting); `entriesHash` is the SHA-256 (hex) of those bytes.

@@ -4,12 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, formatQuantity } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatPercent, formatQuantity } from '../../lib/format.ts';
 import { pagesPath } from '../../lib/paths.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { homeSummaryQuery } from './home.api.ts';
-
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 
 function Kpi({ label, value, hint }: { label: string; value: string; hint?: string | undefined }) {
   return (
@@ -138,7 +136,7 @@ export function HomePage() {
             />
             <Kpi
               label={t('home.kpi.redemptionRate')}
-              value={data.codes.redemptionRate === null ? '—' : percent.format(data.codes.redemptionRate)}
+              value={data.codes.redemptionRate === null ? '—' : formatPercent(data.codes.redemptionRate)}
             />
             <Kpi label={t('home.kpi.pointsIssued')} value={formatQuantity(data.points.issued)} />
             <Kpi label={t('home.kpi.pointsSpent')} value={formatQuantity(data.points.spent)} />

@@ -1,10 +1,10 @@
 import { Alert, Box, Container, FileInput, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { localDateTime } from '@promo/contract';
+import { type Verification, verifyDraw } from '@promo/contract/draw-verification';
 import { type DragEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLocale } from '../../lib/i18n.ts';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
-import { type Verification, verifyDraw } from './verify-draw.ts';
 
 // a public page: its texts load with it, not with the back office
 registerRafflesLocales();
@@ -38,7 +38,7 @@ function zoneOf(text: string): string {
 
 /**
  * The public verification page: anyone drops a draw's certificate and entry list and the browser
- * re-runs the draw (Web Crypto, `verify-draw.ts`), showing the same winners or what differs.
+ * re-runs the draw (Web Crypto, the contract's `draw-verification.ts`), showing the same winners or what differs.
  */
 export function VerifyDrawPage() {
   const { t } = useTranslation();

@@ -1,7 +1,9 @@
 /**
- * Re-runs a raffle draw in the browser from its certificate (JSON) and its entry list (CSV), with
- * Web Crypto only: the same checks and the same `promo-draw-v1` algorithm as
- * `scripts/verify-draw.mjs` (decision 006; specified in the server's `draw-algorithm.ts`).
+ * The draw verifier: re-runs a raffle draw from its certificate (JSON) and its entry list (CSV)
+ * with Web Crypto only, so that the same code runs in the browser (`/verify-draw`) and in Node
+ * (`npm run verify-draw`). It is deliberately a second implementation of `promo-draw-v1`, apart
+ * from the server's `draw-algorithm.ts` that draws: a verifier sharing the drawer's code would
+ * repeat its mistakes (decisions 006 and 023).
  */
 
 export type VerifyProblem =
@@ -59,7 +61,7 @@ function fromHex(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function sha256(bytes: BufferSource): Promise<string> {
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', bytes));
 }
 
