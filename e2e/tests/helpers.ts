@@ -156,14 +156,19 @@ export async function refuseSessionFromNowOn(page: Page, hold: (method: string) 
   return refused;
 }
 
-/** Opens the builder of the demo tenant, creates a landing of the sample campaign and opens it. */
-export async function openNewDemoLanding(page: Page, landingName: string) {
+/** Opens the landings of the demo tenant's sample campaign (the raffle 'promo-demo') in the builder. */
+export async function openDemoLandings(page: Page) {
   await page.goto('/demo/builder');
   await page.getByRole('combobox', { name: 'Campaña' }).click();
   await page
     .getByRole('option', { name: /promo-demo/ })
     .first()
     .click();
+}
+
+/** Opens the builder of the demo tenant, creates a landing of the sample campaign and opens it. */
+export async function openNewDemoLanding(page: Page, landingName: string) {
+  await openDemoLandings(page);
   await page.getByTestId('new-landing-name').fill(landingName);
   await page.getByRole('button', { name: 'Crear landing' }).click();
   await page.getByRole('link', { name: landingName }).click();

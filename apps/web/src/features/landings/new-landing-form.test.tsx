@@ -15,15 +15,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Keeps what the form sends: the path and the JSON body. */
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Answers the campaign and its form; keeps what the form sends: the path and the JSON body. */
 function fakeServer(): { url: string; body: unknown }[] {
   const sent: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if ((init.method ?? 'GET') === 'GET')
+      return String(url).endsWith('/form')
+        ? json({ fields: [{ key: 'name', type: 'name', label: 'Nombre completo', required: true }] })
+        : json({ id: CAMPAIGN, kind: 'raffle', title: 'Gran sorteo', description: null });
     sent.push({ url: String(url), body: JSON.parse(String(init.body ?? 'null')) });
-    return new Response(JSON.stringify({ id: CAMPAIGN, version: 1 }), {
-      status: 201,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return json({ id: CAMPAIGN, version: 1 }, 201);
   });
   return sent;
 }
@@ -35,7 +39,7 @@ describe('new landing', () => {
     fireEvent.change(screen.getByLabelText('Nombre de la nueva landing'), {
       target: { value: ' Registro ' },
     });
-    fireEvent.change(screen.getByLabelText('Plantilla'), { target: { value: 'form' } });
+    fireEvent.click(screen.getByRole('radio', { name: /Formulario de la campaña/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Crear landing' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.url).toMatch(/\/api\/landing-pages\/template$/);
@@ -45,7 +49,7 @@ describe('new landing', () => {
   it('creates an empty page titled as the landing by default', async () => {
     const sent = fakeServer();
     renderWithProviders(<NewLandingForm campaignId={CAMPAIGN} />);
-    expect(screen.getByRole('option', { name: 'Página de agradecimiento' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Página de agradecimiento/ })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Nombre de la nueva landing'), { target: { value: 'Vacía' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear landing' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -55,5 +59,19 @@ describe('new landing', () => {
       campaignId: CAMPAIGN,
       document: { page: { title: 'Vacía' } },
     });
+  });
+
+  it('shows each choice as the page it starts from, filled with the campaign', async () => {
+    fakeServer();
+    renderWithProviders(<NewLandingForm campaignId={CAMPAIGN} />);
+    const frame = await screen.findByTitle('Vista previa: Formulario de la campaña');
+    const html = frame.getAttribute('srcdoc') ?? '';
+    expect(html).toContain('Gran sorteo');
+    expect(html).toContain('Nombre completo');
+    expect(html).toContain('Participar en el sorteo');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    const thanks = screen.getByTitle('Vista previa: Página de agradecimiento');
+    expect(thanks.getAttribute('srcdoc')).toContain('¡Ya está participando!');
+    expect(thanks.getAttribute('srcdoc')).not.toContain('Nombre completo');
   });
 });

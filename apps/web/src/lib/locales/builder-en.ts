@@ -136,6 +136,7 @@ export const builderEn: typeof builderEs = {
     pickCampaign: 'Pick a campaign to see its landings.',
     newName: 'Name of the new landing',
     template: 'Template',
+    thumbnail: 'Preview: {{template}}',
     templates: {
       blank: 'Blank page',
       form: 'Campaign form page',

@@ -134,6 +134,7 @@ export const builderEs = {
     pickCampaign: 'Elija una campaña para ver sus landings.',
     newName: 'Nombre de la nueva landing',
     template: 'Plantilla',
+    thumbnail: 'Vista previa: {{template}}',
     templates: {
       blank: 'Página en blanco',
       form: 'Formulario de la campaña',
