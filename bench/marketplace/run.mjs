@@ -63,7 +63,13 @@ try {
   await api(server.url, `/api/campaigns/${campaign.id}/form`, {
     token,
     method: 'PUT',
-    body: { fields: [{ key: 'cedula', type: 'cedula', label: 'Cédula', required: true }] },
+    body: {
+      fields: [
+        { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
+        { key: 'name', type: 'text', label: 'Nombre', required: true },
+        { key: 'department', type: 'department', label: 'Provincia', required: true },
+      ],
+    },
   });
   await api(server.url, `/api/campaigns/${campaign.id}/active-status`, {
     token,
@@ -133,12 +139,16 @@ try {
       },
     ],
   });
-  const counts = psql(
-    server.database,
-    `select (select count(*) from orders where product_id = '${product.id}') || ' ' ||
-            (select stock from products where id = '${product.id}') || ' ' ||
-            (select claimed from product_shop_stock where product_id = '${product.id}')`,
-  ).split(' ');
+  // every 201 is one order and one unit fewer, as the back office counts them (parked units too),
+  // read once the requests still in flight when the load stopped have ended
+  const countOrders = () =>
+    Number(psql(server.database, `select count(*) from orders where product_id = '${product.id}'`));
+  let orders = countOrders();
+  for (let before = -1; orders !== before; orders = countOrders()) {
+    before = orders;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  const left = await api(server.url, `/api/products/${product.id}`, { token });
   const redemption = {
     requestsPerSecond: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
@@ -157,8 +167,12 @@ try {
           durationSeconds: duration,
           people,
           product: redemption,
-          // every 201 is one order, one unit of the product's stock and one of the shop's
-          check: { orders: Number(counts[0]), stockLeft: Number(counts[1]), shopClaimed: Number(counts[2]) },
+          check: {
+            orders,
+            unitsLeft: left.stock,
+            shopClaimed: left.shops[0]?.claimed,
+            unitsAccountedFor: orders + left.stock === stock && left.shops[0]?.claimed === orders,
+          },
           reference: { route: 'Fastify + node-postgres, one UPDATE … RETURNING', ...reference },
           ratio: ratio(redemption, reference),
           target: '>= 0.25 x reference at 50 connections',

@@ -3,12 +3,150 @@
 -- the request took nine statements, each a round trip, and the last two (the unit taken from the
 -- product's and the shop's stock, then COMMIT) held the product's row while the server's event loop
 -- got round to sending COMMIT: every buyer of a product queued on that row for two hand-offs.
--- Here the units are taken by the function's last statements and COMMIT travels in the same
--- message, so a product's row is locked only for its update and the commit (decision 025).
+-- Here the unit is taken by the function's last statement and COMMIT travels in the same message;
+-- and a physical product's units at a shop are spread over stock slots, so that buyers of one
+-- product no longer queue on one row through each other's commits (decision 025).
 --
 -- The request's validation stays in TypeScript (the body's schema, the token); the refusals'
 -- catalogue messages are made there from the outcome answered here. A redemption paid with a
 -- redeem code (one order per code, no queue) keeps its TypeScript path.
+
+
+-- Stock slots of a physical product at a shop: units already counted out of the product's stock
+-- (`products.stock`) and claimed from the shop's (`product_shop_stock.claimed`), parked here until
+-- an order takes them one by one. A buyer takes a unit from a slot no one else holds (FOR UPDATE
+-- SKIP LOCKED), so buyers of one product commit side by side instead of one after the other; the
+-- counters' row is locked only to park up to 16 units in a slot. So:
+--   units available = products.stock + parked units (all shops),
+--   at a shop       = received - claimed + parked units there,
+-- which every reader of stock adds up (parked_units), and nothing can be sold twice: a unit is in
+-- the counters or in one slot, moved between them in one transaction holding both rows.
+CREATE TABLE product_stock_slots (
+  tenant_id  uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  product_id uuid NOT NULL,
+  centre_id  uuid NOT NULL,
+  slot       integer NOT NULL CHECK (slot >= 0),
+  units      integer NOT NULL CHECK (units >= 0),
+  PRIMARY KEY (tenant_id, product_id, centre_id, slot),
+  FOREIGN KEY (tenant_id, product_id, centre_id) REFERENCES product_shop_stock (tenant_id, product_id, centre_id)
+    ON DELETE CASCADE
+);
+ALTER TABLE product_stock_slots ENABLE ROW LEVEL SECURITY;
+ALTER TABLE product_stock_slots FORCE ROW LEVEL SECURITY;
+CREATE POLICY tenant_isolation ON product_stock_slots USING (tenant_id = app_current_tenant())
+  WITH CHECK (tenant_id = app_current_tenant());
+
+-- The units of a product parked in its slots: at one shop, or at all when `p_centre` is NULL.
+CREATE FUNCTION parked_units(p_tenant uuid, p_product uuid, p_centre uuid DEFAULT NULL)
+RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT coalesce(sum(s.units), 0)::integer FROM product_stock_slots s
+   WHERE s.tenant_id = p_tenant AND s.product_id = p_product AND (p_centre IS NULL OR s.centre_id = p_centre)
+$$;
+
+-- Gives a product's parked units back to its counters (stock and the shops' claimed) and empties
+-- its slots: before an administrator sets its stock or its active flag, so that the edit applies
+-- to every unit and no slot sells past it. Locks the product's row first, as the buyers that park
+-- units do, then waits for the buyers holding a slot.
+CREATE FUNCTION unpark_units(p_tenant uuid, p_product uuid) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_slot record;
+BEGIN
+  PERFORM 1 FROM products p WHERE p.tenant_id = p_tenant AND p.id = p_product FOR NO KEY UPDATE;
+  FOR v_slot IN
+    SELECT s.centre_id, s.slot, s.units FROM product_stock_slots s
+     WHERE s.tenant_id = p_tenant AND s.product_id = p_product AND s.units > 0
+     ORDER BY s.centre_id, s.slot FOR UPDATE
+  LOOP
+    UPDATE products SET stock = stock + v_slot.units WHERE tenant_id = p_tenant AND id = p_product;
+    UPDATE product_shop_stock SET claimed = claimed - v_slot.units
+     WHERE tenant_id = p_tenant AND product_id = p_product AND centre_id = v_slot.centre_id;
+    UPDATE product_stock_slots SET units = 0
+     WHERE tenant_id = p_tenant AND product_id = p_product AND centre_id = v_slot.centre_id AND slot = v_slot.slot;
+  END LOOP;
+END
+$$;
+
+-- One unit of a product for an order, in the order's transaction, as its last statement: answers
+-- NULL when taken, else 'out_of_stock' (the product has none left, or is inactive) or
+-- 'out_of_stock_shop' (the shop has none left). A digital product (`p_centre` NULL) takes it from
+-- its stock (stock > 0, active). A physical product at a shop:
+--   1. from a slot of the shop holding units that no other buyer holds (SKIP LOCKED);
+--   2. else the counters' rows are locked (the product's, then the shop's: the order every writer
+--      of stock takes) and up to 16 units are parked in a slot no one holds (an empty one, or a new
+--      one, at most 32 per shop), one of them taken at once;
+--   3. else (the counters are empty) it waits for a slot still holding units (its holder may roll
+--      back, or leave some) and takes one there; none: out of stock.
+CREATE FUNCTION take_product_unit(p_tenant uuid, p_product uuid, p_centre uuid)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  v_slot integer;
+  v_stock integer;
+  v_active boolean;
+  v_free integer;
+  v_units integer;
+BEGIN
+  IF p_centre IS NULL THEN
+    UPDATE products SET stock = stock - 1 WHERE tenant_id = p_tenant AND id = p_product AND stock > 0 AND active;
+    RETURN CASE WHEN FOUND THEN NULL ELSE 'out_of_stock' END;
+  END IF;
+
+  UPDATE product_stock_slots s SET units = s.units - 1
+   WHERE (s.tenant_id, s.product_id, s.centre_id, s.slot) = (
+     SELECT f.tenant_id, f.product_id, f.centre_id, f.slot FROM product_stock_slots f
+      WHERE f.tenant_id = p_tenant AND f.product_id = p_product AND f.centre_id = p_centre AND f.units > 0
+      ORDER BY f.slot LIMIT 1 FOR UPDATE SKIP LOCKED)
+  RETURNING s.slot INTO v_slot;
+  IF v_slot IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
+
+  SELECT p.stock, p.active INTO v_stock, v_active FROM products p
+   WHERE p.tenant_id = p_tenant AND p.id = p_product FOR NO KEY UPDATE;
+  SELECT st.received - st.claimed INTO v_free FROM product_shop_stock st
+   WHERE st.tenant_id = p_tenant AND st.product_id = p_product AND st.centre_id = p_centre FOR NO KEY UPDATE;
+  IF NOT coalesce(v_active, false) THEN
+    RETURN 'out_of_stock';
+  END IF;
+  v_units := least(16, v_stock, coalesce(v_free, 0));
+  IF v_units > 0 THEN
+    UPDATE products SET stock = stock - v_units WHERE tenant_id = p_tenant AND id = p_product;
+    UPDATE product_shop_stock SET claimed = claimed + v_units
+     WHERE tenant_id = p_tenant AND product_id = p_product AND centre_id = p_centre;
+    SELECT f.slot INTO v_slot FROM product_stock_slots f
+     WHERE f.tenant_id = p_tenant AND f.product_id = p_product AND f.centre_id = p_centre AND f.units = 0
+     ORDER BY f.slot LIMIT 1 FOR UPDATE SKIP LOCKED;
+    IF v_slot IS NOT NULL THEN
+      UPDATE product_stock_slots SET units = v_units - 1
+       WHERE tenant_id = p_tenant AND product_id = p_product AND centre_id = p_centre AND slot = v_slot;
+      RETURN NULL;
+    END IF;
+    -- parkers hold the counters' rows, so two never pick the same new slot
+    SELECT coalesce(max(f.slot) + 1, 0) INTO v_slot FROM product_stock_slots f
+     WHERE f.tenant_id = p_tenant AND f.product_id = p_product AND f.centre_id = p_centre;
+    IF v_slot < 32 THEN
+      INSERT INTO product_stock_slots (tenant_id, product_id, centre_id, slot, units)
+      VALUES (p_tenant, p_product, p_centre, v_slot, v_units - 1);
+      RETURN NULL;
+    END IF;
+    -- every slot is held: park none, take one unit straight from the counters
+    UPDATE products SET stock = stock + v_units - 1 WHERE tenant_id = p_tenant AND id = p_product;
+    UPDATE product_shop_stock SET claimed = claimed - v_units + 1
+     WHERE tenant_id = p_tenant AND product_id = p_product AND centre_id = p_centre;
+    RETURN NULL;
+  END IF;
+
+  UPDATE product_stock_slots s SET units = s.units - 1
+   WHERE (s.tenant_id, s.product_id, s.centre_id, s.slot) = (
+     SELECT f.tenant_id, f.product_id, f.centre_id, f.slot FROM product_stock_slots f
+      WHERE f.tenant_id = p_tenant AND f.product_id = p_product AND f.centre_id = p_centre AND f.units > 0
+      ORDER BY f.slot LIMIT 1 FOR UPDATE)
+  RETURNING s.slot INTO v_slot;
+  IF v_slot IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
+  RETURN CASE WHEN v_stock > 0 THEN 'out_of_stock_shop' ELSE 'out_of_stock' END;
+END
+$$;
 
 -- POST marketplaces/redeem-product, paid with points. Answers (outcome, body):
 --   * 'not_found' (no such marketplace, or not of the token's campaign) or 'closed' (inactive or
@@ -29,15 +167,14 @@
 --     the first of the candidates `p_vouchers` not already taken) or, for a digital product, one
 --     of its product codes (FOR UPDATE SKIP LOCKED: buyers never wait on each other's code);
 --   * the order, then the stored answer;
---   * last, the units: the product's stock (stock > 0, still active), then the shop's (claimed <
---     received). Every buyer of the product waits on its row here, so these run last and the lock
---     lasts only until the COMMIT sent with the call. No unit left: an exception ('out_of_stock'
---     or 'out_of_stock_shop', SQLSTATE P0001), so that the debit, the voucher, the order and the
---     stored answer are rolled back with it.
+--   * last, the unit (take_product_unit: a stock slot, or the counters): the rows buyers of one
+--     product may wait on are taken last, and held only until the COMMIT sent with the call. No
+--     unit left: an exception ('out_of_stock' or 'out_of_stock_shop', SQLSTATE P0001), so that the
+--     debit, the voucher, the order and the stored answer are rolled back with it.
 -- Crosses (one statement per race): marketplaces and campaigns (the marketplace open), products,
 -- marketplace_products and redemption_centres (the offer and the shop), idempotency_keys,
 -- points_accounts and points_ledger (the debit), reward_codes or product_codes (the delivery),
--- orders, product_shop_stock (the shop's unit).
+-- orders, product_shop_stock and product_stock_slots (the unit).
 CREATE FUNCTION redeem_product_for_points(
   p_tenant uuid,
   p_campaign uuid,
@@ -106,7 +243,7 @@ BEGIN
     v_refusal := 'needs_code';
   ELSIF v_product.kind = 'physical' AND p_centre IS NULL THEN
     v_refusal := 'shop_required';
-  ELSIF v_product.stock <= 0 THEN
+  ELSIF v_product.stock + parked_units(p_tenant, p_product) <= 0 THEN
     v_refusal := 'out_of_stock';
   ELSIF v_product.kind = 'physical' THEN
     SELECT * INTO v_shop FROM redemption_centres c WHERE c.tenant_id = p_tenant AND c.id = p_centre AND c.active;
@@ -190,18 +327,10 @@ BEGIN
      WHERE tenant_id = p_tenant AND key = p_key;
   END IF;
 
-  -- last, the units every buyer of the product waits on, held only until the COMMIT
-  UPDATE products SET stock = stock - 1, updated_at = p_now
-   WHERE tenant_id = p_tenant AND id = p_product AND stock > 0 AND active;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'out_of_stock';
-  END IF;
-  IF v_product.kind = 'physical' THEN
-    UPDATE product_shop_stock SET claimed = claimed + 1
-     WHERE tenant_id = p_tenant AND product_id = p_product AND centre_id = p_centre AND claimed < received;
-    IF NOT FOUND THEN
-      RAISE EXCEPTION 'out_of_stock_shop';
-    END IF;
+  -- last, the unit (take_product_unit), held only until the COMMIT sent with the call
+  v_refusal := take_product_unit(p_tenant, p_product, CASE WHEN v_product.kind = 'physical' THEN p_centre END);
+  IF v_refusal IS NOT NULL THEN
+    RAISE EXCEPTION '%', v_refusal;
   END IF;
   RETURN QUERY SELECT 'done'::text, v_body;
 END

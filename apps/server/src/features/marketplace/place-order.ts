@@ -39,7 +39,8 @@ async function checkOffer(
   if (o.used.productId !== product.id)
     throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
   if (product.kind === 'physical' && !o.centreId) throw fieldError('centreId', 'SHOP_REQUIRED');
-  if (product.stock <= 0) throw new AppError('OUT_OF_STOCK'); // the last statement has the last word
+  // units parked in stock slots are still available; the last statement has the last word
+  if (product.stock + Number(found.parked) <= 0) throw new AppError('OUT_OF_STOCK');
   const shop = product.kind === 'physical' ? found.shop : null;
   if (product.kind === 'physical' && !shop) throw fieldError('centreId', 'FIELD_INVALID');
   return { product, shop };
@@ -102,10 +103,10 @@ async function deliver(
  * transaction (a product for points is one SQL function: `redeem-for-points.ts`). First what waits
  * on no other buyer: the product offered and active (and, read without a lock, in stock), the
  * shop, the pickup voucher or a product code (FOR UPDATE SKIP LOCKED). Answers the order and
- * `last`: the one statement that takes the unit, the product's stock (conditional UPDATE, stock > 0)
- * and the shop's (claimed < received), and writes the order. Every buyer of the product waits on
- * its row there, so it runs last (after the idempotent answer is stored, see `idempotent`) and
- * holds the lock only until the commit. A refusal anywhere rolls everything back.
+ * `last`: the one statement that writes the order and takes the unit (`take_product_unit`: a stock
+ * slot of the shop, or the product's and the shop's stock). Buyers of the product may wait there,
+ * so it runs last (after the idempotent answer is stored, see `idempotent`) and holds its locks
+ * only until the commit. A refusal anywhere rolls everything back.
  */
 export async function prepareOrder(
   tx: Tx,
@@ -122,7 +123,7 @@ export async function prepareOrder(
     now,
   });
   const last = async () => {
-    const taken = await takeUnitAndPlaceOrder(tx, {
+    const refusal = await takeUnitAndPlaceOrder(tx, {
       tenantId: o.tenantId,
       orderId,
       marketplaceId: o.marketplace.id,
@@ -138,9 +139,9 @@ export async function prepareOrder(
       voucherCode,
       now,
     });
-    if (!taken?.unit) throw new AppError('OUT_OF_STOCK');
-    if (!taken.shop) throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
-    if (!taken.placed) throw new Error('order not written');
+    if (refusal === 'out_of_stock_shop')
+      throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
+    if (refusal) throw new AppError('OUT_OF_STOCK');
   };
   const order: CustomerOrder = {
     id: orderId,
