@@ -23,6 +23,7 @@ const runs = [
     name: 'redemption + generation',
     command: ['node', 'bench/codes/run.mjs', ...load, '--count', values.count],
   },
+  { name: 'product redemption (marketplace)', command: ['node', 'bench/marketplace/run.mjs', ...load] },
   { name: 'landing page', command: ['npx', 'tsx', 'bench/landing/run.mjs', ...load] },
 ];
 

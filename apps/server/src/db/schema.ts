@@ -642,6 +642,19 @@ export const productShopStock = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.productId, t.centreId] })],
 );
 
+/** Units of a physical product at a shop parked for buyers (migration 0022, decision 025). */
+export const productStockSlots = pgTable(
+  'product_stock_slots',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    centreId: uuid('centre_id').notNull(),
+    slot: integer('slot').notNull(),
+    units: integer('units').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.productId, t.centreId, t.slot] })],
+);
+
 export const redeemCodeBatches = pgTable(
   'redeem_code_batches',
   {

@@ -45,6 +45,7 @@ const OWNERS: Record<string, string> = {
   product_lot_shops: 'products',
   product_lots: 'products',
   product_shop_stock: 'products',
+  product_stock_slots: 'products',
   products: 'products',
   raffle_codes: 'raffles',
   raffle_commitments: 'raffles',

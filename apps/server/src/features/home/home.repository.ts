@@ -116,8 +116,9 @@ export async function rafflesAwaitingDraw(tx: Tx, tenantId: string, now: Date) {
 export async function productsRunningOut(tx: Tx, tenantId: string, threshold = 10) {
   const rows = await queryRows<{ id: string; name: string; stock: number }>(
     tx,
-    sql`select p.id, p.name, p.stock from products p
-        where p.tenant_id = ${tenantId} and p.active and p.stock <= ${threshold}
+    sql`select * from (select p.id, p.name, p.stock + parked_units(p.tenant_id, p.id) as stock from products p
+          where p.tenant_id = ${tenantId} and p.active) p
+        where p.stock <= ${threshold}
         order by p.stock, p.name limit 20`,
   );
   return rows.map((r) => ({ id: r.id, name: r.name, stock: Number(r.stock) }));

@@ -26,6 +26,11 @@ function customerKey(secret: string): KeyObject {
 
 export type CustomerClaims = { tenantId: string; campaignId: string; participantId: string };
 
+/** The idempotency key of a customer's request: scoped to the person, so keys never collide. */
+export function customerIdempotencyKey(claims: CustomerClaims, key: string | undefined): string | undefined {
+  return key ? `customer:${claims.participantId}:${key}` : undefined;
+}
+
 export async function signCustomerToken(secret: string, claims: CustomerClaims, now: Date) {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + CUSTOMER_TOKEN_MINUTES * 60) * 1000);

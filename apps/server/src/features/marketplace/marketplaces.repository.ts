@@ -132,7 +132,7 @@ export async function offeredProductRows(
 ): Promise<OfferedProductRow[]> {
   return queryRows<OfferedProductRow>(
     tx,
-    sql`select p.id, p.name, p.description, p.kind, p.redeem_with, p.price_points, p.images, p.stock,
+    sql`select p.id, p.name, p.description, p.kind, p.redeem_with, p.price_points, p.images, p.stock + parked_units(p.tenant_id, p.id) as stock,
           (select count(*)::int from product_codes c where c.tenant_id = p.tenant_id and c.product_id = p.id
              and c.status = 'available') as codes
         from marketplace_products mp join products p on p.tenant_id = mp.tenant_id and p.id = mp.product_id

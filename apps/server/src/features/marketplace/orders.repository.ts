@@ -10,7 +10,7 @@ import {
 } from '../../db/schema.ts';
 
 /** The product as the marketplace offers it and the chosen shop (if active), in one read. */
-// crosses into products: the offer, its product and the active shop in one read (order path; round trips guarded)
+// crosses into products: the offer, its product (with its units parked in stock slots) and the active shop in one read (order path; round trips guarded)
 // crosses into centres: the offer, its product and the active shop in one read (order path; round trips guarded)
 export async function findOffer(
   tx: Tx,
@@ -20,7 +20,11 @@ export async function findOffer(
   centreId: string | null,
 ) {
   const [found] = await tx
-    .select({ product: products, shop: redemptionCentres })
+    .select({
+      product: products,
+      parked: sql<number>`parked_units(${products.tenantId}, ${products.id})`,
+      shop: redemptionCentres,
+    })
     .from(products)
     .innerJoin(
       marketplaceProducts,
@@ -61,42 +65,26 @@ export type PlacedOrder = {
 };
 
 /**
- * The one statement that takes the unit — the product's stock (stock > 0, active) and the shop's
- * (claimed < received) — and writes the order only when both were taken. Answers what it took
- * (0 or 1 each): every buyer of the product waits on its row here.
+ * The one statement that writes the order and takes its unit (`take_product_unit`, migration 0022:
+ * a unit parked in one of the shop's stock slots, else from the product's and the shop's stock).
+ * Answers why no unit was taken ('out_of_stock', 'out_of_stock_shop'), or null: the caller then
+ * throws, so that the order is rolled back with the rest.
  */
-// crosses into products: takes the product unit and the shop unit and writes the order in one statement, so a unit is never sold twice
-export async function takeUnitAndPlaceOrder(
-  tx: Tx,
-  o: PlacedOrder,
-): Promise<{ unit: number; shop: number; placed: number } | undefined> {
+// crosses into products: writes the order and takes the unit in one statement, so a unit is never sold twice
+export async function takeUnitAndPlaceOrder(tx: Tx, o: PlacedOrder): Promise<string | null> {
   const { tenantId, now } = o;
-  const shopUnit = o.shopId
-    ? sql`, shop as (
-            update product_shop_stock set claimed = claimed + 1
-            where tenant_id = ${tenantId} and product_id = ${o.productId} and centre_id = ${o.shopId}
-              and claimed < received and exists (select 1 from unit)
-            returning centre_id)`
-    : sql``;
-  const [taken] = await queryRows<{ unit: number; shop: number; placed: number }>(
+  const [taken] = await queryRows<{ refusal: string | null }>(
     tx,
-    sql`with unit as (
-            update products set stock = stock - 1, updated_at = ${now}
-            where tenant_id = ${tenantId} and id = ${o.productId} and stock > 0 and active
-            returning id)${shopUnit},
-          placed as (
+    sql`with placed as (
             insert into orders (tenant_id, id, marketplace_id, campaign_id, participant_id, product_id, paid_with,
               points, redeem_code, centre_id, product_code, voucher_code, created_at)
-            select ${tenantId}, ${o.orderId}, ${o.marketplaceId}, ${o.campaignId}, ${o.participantId}, ${o.productId},
-              ${o.paidWith}, ${o.points}, ${o.redeemCode}, ${o.centreId},
-              ${o.productCode}, ${o.voucherCode}, ${now}
-            from unit ${o.shopId ? sql`join shop on true` : sql``}
+            values (${tenantId}, ${o.orderId}, ${o.marketplaceId}, ${o.campaignId}, ${o.participantId}, ${o.productId},
+              ${o.paidWith}, ${o.points}, ${o.redeemCode}, ${o.centreId}, ${o.productCode}, ${o.voucherCode}, ${now})
             returning id)
-          select (select count(*) from unit)::int as unit,
-                 ${o.shopId ? sql`(select count(*) from shop)::int` : sql`1`} as shop,
-                 (select count(*) from placed)::int as placed`,
+          select take_product_unit(${tenantId}, ${o.productId}, ${o.shopId}::uuid) as refusal from placed`,
   );
-  return taken;
+  if (!taken) throw new Error('order not written');
+  return taken.refusal;
 }
 
 /** A marketplace with its campaign (one read). */

@@ -4,13 +4,11 @@ import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
-import { post, type UsedCode } from '../points/index.ts';
+import type { UsedCode } from '../points/index.ts';
 import { claimProductCode } from '../products/index.ts';
 import { codeLength, generateCodes, insertVoucherCode } from '../reward-codes/index.ts';
 import type { MarketplaceRow } from './marketplaces.repository.ts';
 import { findOffer, takeUnitAndPlaceOrder } from './orders.repository.ts';
-
-export type Payment = { kind: 'points' } | { kind: 'code'; used: UsedCode };
 
 type OrderRequest = {
   tenantId: string;
@@ -19,15 +17,16 @@ type OrderRequest = {
   participantId: string;
   productId: string;
   centreId: string | undefined;
-  payment: Payment;
-  idempotencyKey: string | null;
+  /** The redeem code that pays (already used, in the caller's transaction). */
+  used: UsedCode;
 };
 
 type Offer = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 
 /**
- * The product as this marketplace offers it, active, payable as asked and (read without a lock)
- * in stock, and for a physical product the chosen shop; refusals as the spec names them.
+ * The product as this marketplace offers it, active, the one the code pays for and (read without a
+ * lock) in stock, and for a physical product the chosen shop; refusals as the spec names them (the
+ * same as `redeem_product_for_points` answers for points, migration 0022).
  */
 async function checkOffer(
   tx: Tx,
@@ -37,12 +36,11 @@ async function checkOffer(
   if (!found?.product.active)
     throw new AppError('PRODUCT_NOT_AVAILABLE', [{ path: 'productId', code: 'PRODUCT_NOT_AVAILABLE' }]);
   const { product } = found;
-  if (o.payment.kind === 'points' && product.redeemWith === 'code')
-    throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
-  if (o.payment.kind === 'code' && o.payment.used.productId !== product.id)
+  if (o.used.productId !== product.id)
     throw new AppError('PRODUCT_NEEDS_CODE', [{ path: 'code', code: 'PRODUCT_NEEDS_CODE' }]);
   if (product.kind === 'physical' && !o.centreId) throw fieldError('centreId', 'SHOP_REQUIRED');
-  if (product.stock <= 0) throw new AppError('OUT_OF_STOCK'); // the last statement has the last word
+  // units parked in stock slots are still available; the last statement has the last word
+  if (product.stock + Number(found.parked) <= 0) throw new AppError('OUT_OF_STOCK');
   const shop = product.kind === 'physical' ? found.shop : null;
   if (product.kind === 'physical' && !shop) throw fieldError('centreId', 'FIELD_INVALID');
   return { product, shop };
@@ -101,38 +99,23 @@ async function deliver(
 }
 
 /**
- * One unit of a product for a person, all or nothing in the caller's transaction. First what
- * waits on no other buyer: the product offered and active (and, read without a lock, in stock),
- * the shop, the payment (a ledger debit that cannot take the balance below zero — the person's
- * account row is locked — or the redeem code already used), the pickup voucher or a product code
- * (FOR UPDATE SKIP LOCKED). Answers the order and `last`: the one statement that takes the unit,
- * the product's stock (conditional UPDATE, stock > 0) and the shop's (claimed < received), and
- * writes the order. Every buyer of the product waits on its row there, so it runs last (after the
- * idempotent answer is stored, see `idempotent`) and holds the lock only until the commit. A
- * refusal anywhere rolls everything back.
+ * One unit of a product for a person paying with a redeem code, all or nothing in the caller's
+ * transaction (a product for points is one SQL function: `redeem-for-points.ts`). First what waits
+ * on no other buyer: the product offered and active (and, read without a lock, in stock), the
+ * shop, the pickup voucher or a product code (FOR UPDATE SKIP LOCKED). Answers the order and
+ * `last`: the one statement that writes the order and takes the unit (`take_product_unit`: a stock
+ * slot of the shop, or the product's and the shop's stock). Buyers of the product may wait there,
+ * so it runs last (after the idempotent answer is stored, see `idempotent`) and holds its locks
+ * only until the commit. A refusal anywhere rolls everything back.
  */
 export async function prepareOrder(
   tx: Tx,
   ctx: Ctx,
   o: OrderRequest,
-): Promise<{ order: CustomerOrder; balance: number | null; last: () => Promise<void> }> {
+): Promise<{ order: CustomerOrder; last: () => Promise<void> }> {
   const now = ctx.clock.now();
   const { product, shop } = await checkOffer(tx, o);
   const orderId = randomUUID();
-  const points = o.payment.kind === 'points' ? (product.pricePoints ?? 0) : 0;
-  let balance: number | null = null;
-  if (o.payment.kind === 'points') {
-    const entry = await post(tx, o.campaign, {
-      tenantId: o.tenantId,
-      participantId: o.participantId,
-      kind: 'redemption',
-      amount: -points,
-      orderId,
-      now,
-      idempotencyKey: o.idempotencyKey,
-    });
-    balance = entry.balanceAfter;
-  }
   const { delivery, productCode, voucherCode } = await deliver(tx, o, {
     productId: product.id,
     shop,
@@ -140,7 +123,7 @@ export async function prepareOrder(
     now,
   });
   const last = async () => {
-    const taken = await takeUnitAndPlaceOrder(tx, {
+    const refusal = await takeUnitAndPlaceOrder(tx, {
       tenantId: o.tenantId,
       orderId,
       marketplaceId: o.marketplace.id,
@@ -149,25 +132,25 @@ export async function prepareOrder(
       productId: product.id,
       shopId: shop?.id ?? null,
       centreId: o.centreId ?? null,
-      paidWith: o.payment.kind,
-      points,
-      redeemCode: o.payment.kind === 'code' ? o.payment.used.code : null,
+      paidWith: 'code',
+      points: 0,
+      redeemCode: o.used.code,
       productCode,
       voucherCode,
       now,
     });
-    if (!taken?.unit) throw new AppError('OUT_OF_STOCK');
-    if (!taken.shop) throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
-    if (!taken.placed) throw new Error('order not written');
+    if (refusal === 'out_of_stock_shop')
+      throw new AppError('OUT_OF_STOCK', [{ path: 'centreId', code: 'OUT_OF_STOCK' }]);
+    if (refusal) throw new AppError('OUT_OF_STOCK');
   };
   const order: CustomerOrder = {
     id: orderId,
     productId: product.id,
     productName: product.name,
-    paidWith: o.payment.kind,
-    points,
+    paidWith: 'code',
+    points: 0,
     delivery,
     createdAt: now.toISOString(),
   };
-  return { order, balance, last };
+  return { order, last };
 }

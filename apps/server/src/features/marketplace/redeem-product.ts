@@ -4,9 +4,10 @@ import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { balanceOf, post, useRedeemCode } from '../points/index.ts';
-import type { CustomerClaims } from './customer-token.ts';
+import { type CustomerClaims, customerIdempotencyKey } from './customer-token.ts';
 import { findMarketplaceWithCampaign } from './orders.repository.ts';
-import { type Payment, prepareOrder } from './place-order.ts';
+import { prepareOrder } from './place-order.ts';
+import { redeemProductForPoints } from './redeem-for-points.ts';
 import { isMarketplaceOpen } from './storefront.ts';
 
 /** The marketplace of the token's campaign, open now, with that campaign (one read). */
@@ -17,55 +18,42 @@ async function openMarketplace(tx: Tx, ctx: Ctx, claims: CustomerClaims, marketp
   return found;
 }
 
-/** The idempotency key of a customer's request: scoped to the person, so keys never collide. */
-function customerKey(claims: CustomerClaims, key: string | undefined): string | undefined {
-  return key ? `customer:${claims.participantId}:${key}` : undefined;
-}
-
-/** POST users/reward-codes/product: a product for points or for a redeem code of that product. */
+/** POST marketplaces/redeem-product (and users/reward-codes/product): for points or a redeem code. */
 export async function redeemProduct(
   ctx: Ctx,
   claims: CustomerClaims,
   input: RedeemProduct,
   key: string | undefined,
 ): Promise<{ status: number; body: ProductRedeemed; replayed: boolean }> {
+  if (!input.code) return redeemProductForPoints(ctx, claims, input, key);
   const { tenantId, participantId } = claims;
   return ctx.db.tx({ tenantId }, async (tx) => {
     const { marketplace, campaign } = await openMarketplace(tx, ctx, claims, input.marketplaceId);
     return idempotent(
       tx,
       tenantId,
-      customerKey(claims, key),
+      customerIdempotencyKey(claims, key),
       requestHash(['product', claims, input]),
       async () => {
-        const payment: Payment = input.code
-          ? {
-              kind: 'code',
-              used: await useRedeemCode(tx, {
-                tenantId,
-                campaignId: campaign.id,
-                code: input.code,
-                participantId,
-                now: ctx.clock.now(),
-              }),
-            }
-          : { kind: 'points' };
-        const { order, balance, last } = await prepareOrder(tx, ctx, {
+        const used = await useRedeemCode(tx, {
+          tenantId,
+          campaignId: campaign.id,
+          code: input.code as string,
+          participantId,
+          now: ctx.clock.now(),
+        });
+        const { order, last } = await prepareOrder(tx, ctx, {
           tenantId,
           marketplace,
           campaign,
           participantId,
           productId: input.productId,
           centreId: input.centreId,
-          payment,
-          idempotencyKey: key ?? null,
+          used,
         });
         return {
           status: 201,
-          body: {
-            order,
-            balance: balance ?? (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0,
-          },
+          body: { order, balance: (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0 },
           last,
         };
       },
@@ -87,7 +75,7 @@ export async function redeemMarketplaceCode(
     return idempotent<MarketplaceCodeRedeemed>(
       tx,
       tenantId,
-      customerKey(claims, key),
+      customerIdempotencyKey(claims, key),
       requestHash(['code', claims, marketplaceId, input]),
       async () => {
         const now = ctx.clock.now();
@@ -120,8 +108,7 @@ export async function redeemMarketplaceCode(
           participantId,
           productId: used.productId as string,
           centreId: input.centreId,
-          payment: { kind: 'code', used },
-          idempotencyKey: key ?? null,
+          used,
         });
         const balance = (await balanceOf(tx, tenantId, campaign.id, participantId)) ?? 0;
         return { status: 200, body: { kind: 'product' as const, order, balance }, last };

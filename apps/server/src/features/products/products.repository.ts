@@ -10,7 +10,7 @@ export type ProductRow = typeof products.$inferSelect;
 
 const byId = (tenantId: string, id: string) => and(eq(products.tenantId, tenantId), eq(products.id, id));
 
-/** Stock per shop of products, from their lots (received) and orders (claimed). */
+/** Stock per shop of products, from their lots (received) and orders (claimed; units parked in stock slots are not). */
 // crosses into centres: a product's stock per shop with shop names, one read
 export async function shopStock(tx: Tx, tenantId: string, productIds: string[]) {
   if (productIds.length === 0) return new Map<string, ShopStock[]>();
@@ -27,7 +27,8 @@ export async function shopStock(tx: Tx, tenantId: string, productIds: string[]) 
     claimed: number;
   }>(
     tx,
-    sql`select s.product_id, s.centre_id, c.code, c.name, c.address, c.department, c.hours, c.active, s.received, s.claimed
+    sql`select s.product_id, s.centre_id, c.code, c.name, c.address, c.department, c.hours, c.active, s.received,
+                  s.claimed - parked_units(s.tenant_id, s.product_id, s.centre_id) as claimed
         from product_shop_stock s join redemption_centres c on c.tenant_id = s.tenant_id and c.id = s.centre_id
         where s.tenant_id = ${tenantId} and s.product_id in (select jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)::uuid)
         order by c.name`,
@@ -56,7 +57,7 @@ export async function describeProducts(tx: Tx, tenantId: string, rows: ProductRo
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const idList = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`;
-  const [codes, orderCounts, shops] = await oneByOne(
+  const [codes, orderCounts, shops, parked] = await oneByOne(
     () =>
       queryRows<{ product_id: string; available: number; claimed: number }>(
         tx,
@@ -71,6 +72,12 @@ export async function describeProducts(tx: Tx, tenantId: string, rows: ProductRo
           group by product_id`,
       ),
     () => shopStock(tx, tenantId, ids),
+    // units parked in stock slots are still available (migration 0022)
+    () =>
+      queryRows<{ id: string; parked: number }>(
+        tx,
+        sql`select id, parked_units(tenant_id, id) as parked from products where tenant_id = ${tenantId} and id in ${idList}`,
+      ),
   );
   return rows.map((r) => {
     const c = codes.find((x) => x.product_id === r.id);
@@ -81,7 +88,7 @@ export async function describeProducts(tx: Tx, tenantId: string, rows: ProductRo
       kind: r.kind,
       redeemWith: r.redeemWith,
       pricePoints: r.pricePoints,
-      stock: r.stock,
+      stock: r.stock + Number(parked.find((x) => x.id === r.id)?.parked ?? 0),
       images: r.images,
       active: r.active,
       codes: { available: Number(c?.available ?? 0), claimed: Number(c?.claimed ?? 0) },
@@ -102,6 +109,14 @@ export async function findProduct(tx: Tx, tenantId: string, id: string): Promise
 export async function lockProduct(tx: Tx, tenantId: string, id: string): Promise<ProductRow | undefined> {
   const [row] = await tx.select().from(products).where(byId(tenantId, id)).for('update');
   return row;
+}
+
+/**
+ * Gives a product's units parked in stock slots back to its stock and its shops' (migration 0022),
+ * locking its row: before its stock or active flag is set, so that the edit covers every unit.
+ */
+export async function unparkUnits(tx: Tx, tenantId: string, productId: string): Promise<void> {
+  await tx.execute(sql`select unpark_units(${tenantId}, ${productId})`);
 }
 
 /** How many of a product's codes are still to hand out. */

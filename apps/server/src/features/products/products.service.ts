@@ -16,6 +16,7 @@ import {
   type ProductRow,
   productsPage,
   stagedProductCodeStatements,
+  unparkUnits,
   updateProductRow,
 } from './products.repository.ts';
 
@@ -84,6 +85,7 @@ export async function updateProduct(ctx: Ctx, id: string, input: UpdateProduct):
     if (next.redeemWith === 'points' && !next.pricePoints)
       throw fieldError('pricePoints', 'PRODUCT_STOCK_PRICE_POSITIVE');
     await assertCodes(tx, tenantId, next);
+    if (input.stock !== undefined || input.active !== undefined) await unparkUnits(tx, tenantId, id);
     const row = await updateProductRow(tx, tenantId, id, { ...input, updatedAt: ctx.clock.now() });
     await audit(tx, ctx, {
       tenantId,
