@@ -8,7 +8,7 @@
 // pages through the API (bench/lib/template-pages.mjs), drives Debian's Chromium with
 // Playwright, and writes palette PNGs (sharp). Re-runnable; needs `npm run build` first. Usage:
 //   node scripts/template-screenshots.mjs [--port 3462] [--kinds reward_code,raffle]
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
@@ -125,7 +125,6 @@ try {
 /** docs/templates/README.md: every screenshot in the folder, by kind and page. */
 function writeIndex() {
   const files = new Set(readdirSync(out).filter((f) => f.endsWith('.png')));
-  const kb = (file) => `${Math.round(statSync(`${out}${file}`).size / 1024)} KB`;
   const lines = [
     '# Templates (Plantillas)',
     '',
@@ -133,7 +132,7 @@ function writeIndex() {
     "and thank-you page), in the demo tenant's default light theme. Made by",
     '`node scripts/template-screenshots.mjs` (after `npm run build`): a fresh server on its own',
     'embedded database, the campaigns and pages made through the API, Chromium at 390×844 (phone)',
-    'and 1366×768 (desktop), full page. The map tiles come from a local stand-in server (this',
+    'and 1366×768 (desktop), full page, as palette PNGs. The map tiles come from a local stand-in server (this',
     'machine has no internet), hence the plain grid. The Lighthouse scores of the same pages are in',
     '[bench/README.md](../../bench/README.md) (section lighthouse).',
     '',
@@ -149,7 +148,7 @@ function writeIndex() {
     for (const [shot, label] of Object.entries(SHOTS)) {
       const cell = (vp) => {
         const file = `${kind}-${shot}-${vp}.png`;
-        return files.has(file) ? `[${file}](${file}) (${kb(file)})` : '—';
+        return files.has(file) ? `[${file}](${file})` : '—';
       };
       lines.push(`| ${label} | ${cell('phone')} | ${cell('desktop')} |`);
     }
