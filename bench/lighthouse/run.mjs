@@ -54,7 +54,8 @@ function scriptBytes(report) {
   return { own, all };
 }
 
-function audit(url, name) {
+/** One Lighthouse run; a run that fails (NO_NAVSTART and the like on a loaded machine) is tried again once. */
+function audit(url, name, attempt = 1) {
   const out = `${reports}${name}`;
   const run = spawnSync(
     `${root}node_modules/.bin/lighthouse`,
@@ -72,7 +73,10 @@ function audit(url, name) {
       stdio: 'inherit',
     },
   );
-  if (run.status !== 0) throw new Error(`lighthouse failed on ${url}`);
+  if (run.status !== 0) {
+    if (attempt < 2) return audit(url, name, attempt + 1);
+    throw new Error(`lighthouse failed twice on ${url}`);
+  }
   const report = JSON.parse(readFileSync(`${out}.report.json`, 'utf8'));
   const metric = (id) => report.audits[id]?.displayValue ?? null;
   const scores = Object.fromEntries(
