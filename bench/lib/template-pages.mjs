@@ -43,21 +43,6 @@ const FORM = {
   ],
 };
 
-/** Answers that the standard form accepts, with a fresh identity number each call. */
-let serial = 0;
-export function sampleAnswers() {
-  serial += 1;
-  return {
-    cedula: String(110_000_000 + ((Date.now() + serial) % 89_999_999)),
-    name: 'María José Pérez',
-    email: 'maria@example.com',
-    phone: '88887777',
-    birthdate: '1990-05-01',
-    sex: 'female',
-    department: 'San José',
-  };
-}
-
 export async function adminToken(url, tenant = 'demo') {
   const { token } = await api(url, '/api/auth/login', {
     body: { tenant, username: 'admin', password: PASSWORD },
