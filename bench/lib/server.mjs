@@ -3,6 +3,7 @@
 // BENCH_URL instead targets servers already running (npm run cluster behind HAProxy, started
 // with INITIAL_ADMIN_PASSWORD=bench-password-123 and the rate limits below), BENCH_DATABASE_URL
 // naming their primary (for the reference route and the figures read from the database).
+// `env` adds to the server's environment (e.g. MAP_TILE_URL); `portOffset: false` keeps `port` as given.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,8 @@ export async function startServer({
   port = 3190,
   pglite = false,
   pgUrl = 'postgres://postgres@127.0.0.1:5432',
+  env: extraEnv = {},
+  portOffset = true,
 } = {}) {
   if (process.env.BENCH_URL)
     return {
@@ -25,7 +28,7 @@ export async function startServer({
       async stop() {},
     };
   // another session's benchmark may hold the default ports: BENCH_PORT_OFFSET moves them all
-  port += Number(process.env.BENCH_PORT_OFFSET ?? 0);
+  if (portOffset) port += Number(process.env.BENCH_PORT_OFFSET ?? 0);
   const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('server build failed');
   const database = `promo_bench_${process.pid}`;
@@ -44,17 +47,24 @@ export async function startServer({
     PARTICIPATION_RATE_LIMIT: '100000000',
     PARTICIPATION_IDENTITY_RATE_LIMIT: '1000000',
     ...(pglite ? {} : { DATABASE_URL: `${pgUrl}/${database}` }),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     env,
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // a fresh embedded database runs every migration first: minutes on a loaded machine
+  let ready = false;
+  for (let i = 0; i < 900 && !ready && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
+      ready = (await fetch(`${url}/readyz`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!ready) {
+    child.kill('SIGTERM');
+    throw new Error(`the server on ${url} did not become ready`);
   }
   return {
     url,

@@ -1,11 +1,12 @@
 /**
- * Compiles element styles to one stylesheet: a class per element (`.lp-<id>`), desktop styles
+ * Compiles element styles to one stylesheet: a class per element (`.lp-<id>`, element-class.ts), desktop styles
  * first, mobile styles in `@media (max-width: <page.mobileBreakpointPx, default 768>px)` last so
  * they override.
  * `stylesApplyInMobile: true` (the default): desktop styles apply at every width and mobile styles
  * override them; `false`: desktop styles apply only above the breakpoint.
  */
 import type { LandingDocument } from './document.ts';
+import { elementClass } from './element-class.ts';
 import { LANDING_LIMITS, MOBILE_BREAKPOINT_PX, MOBILE_BREAKPOINT_RANGE } from './element-types.ts';
 import { asElement, asRecord, childrenOf, type RawRecord, styleEntries } from './guards.ts';
 import { checkStyle, toKebabCase } from './sanitize.ts';
@@ -83,7 +84,7 @@ export function compileCss(document: LandingDocument): string {
       count += 1;
       if (element.id !== undefined && !seen.has(element.id)) {
         seen.add(element.id);
-        const selector = `.lp-${element.id}`;
+        const selector = `.${elementClass(element.id)}`;
         const desktop = sizeDeclarations(element.attributes) + compileDeclarations(element.raw.styles);
         if (element.raw.stylesApplyInMobile === false) parts.desktopOnly += rule(selector, desktop);
         else parts.desktop += rule(selector, desktop);

@@ -6,6 +6,7 @@ export * from './contrast.ts';
 export * from './css.ts';
 export * from './document.ts';
 export * from './element.ts';
+export * from './element-class.ts';
 export * from './element-types.ts';
 export * from './import.ts';
 export { checkTree, isSrcAllowed, placementCode, type TreeIssue } from './placement.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocument, LandingDocument } from './document.ts';
 import { createElement, type LandingElement } from './element.ts';
 import sample from './fixtures/sample-page.json' with { type: 'json' };
-import { escapeHtml, IFRAME_SANDBOX, renderDocument, renderHead } from './render.ts';
+import { escapeHtml, IFRAME_SANDBOX, pageDescription, renderDocument, renderHead } from './render.ts';
 import { findUnsafeOutput } from './xss-corpus.ts';
 
 function page(...elements: LandingElement[]): LandingDocument {
@@ -168,6 +168,36 @@ describe('renderDocument', () => {
     expect(
       renderHead({ ...document, page: { title: 'x', shareImageUrl: 'javascript:alert(1)' } }),
     ).not.toContain('og:image');
+  });
+
+  it('describes a page without a description by the first paragraph it shows, cut near 160 characters', () => {
+    const thanks = {
+      ...createDocument({ title: 'Gracias' }),
+      elements: [
+        createElement('h1', { id: 'h', text: '¡Gracias!' }),
+        withChildren(
+          createElement('div', { id: 'box' }),
+          createElement('p', { id: 'empty', text: '  ' }),
+          createElement('p', { id: 'text', text: 'Mucha  suerte. Anunciaremos "pronto" a los ganadores.' }),
+        ),
+        createElement('p', { id: 'later', text: 'Otro párrafo' }),
+      ],
+    } as LandingDocument;
+    expect(pageDescription(thanks)).toBe('Mucha suerte. Anunciaremos "pronto" a los ganadores.');
+    expect(renderHead(thanks)).toContain(
+      '<meta name="description" content="Mucha suerte. Anunciaremos &quot;pronto&quot; a los ganadores.">',
+    );
+    const long = {
+      ...thanks,
+      elements: [createElement('p', { id: 'p', text: `${'palabra '.repeat(40)}fin` })],
+    };
+    const cut = pageDescription(long as LandingDocument) ?? '';
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut).toMatch(/ palabra…$/);
+    // the page's own description wins; a page with no paragraph has none
+    expect(pageDescription({ ...thanks, page: { title: 'x', description: 'Propia' } })).toBe('Propia');
+    const bare = { ...thanks, elements: [createElement('h1', { id: 'h', text: 'Solo título' })] };
+    expect(renderHead(bare as LandingDocument)).not.toContain('name="description"');
   });
 
   it('puts a check box beside its label, and names the control after a label without htmlFor', () => {

@@ -8,6 +8,7 @@
 import { compileCss } from './css.ts';
 import type { LandingDocument } from './document.ts';
 import { DATE_PARTS, INPUT_TYPES } from './element.ts';
+import { elementClass } from './element-class.ts';
 import { CONTAINER_TYPES, type ElementType, LANDING_LIMITS, TEXT_TYPES } from './element-types.ts';
 import {
   asElement,
@@ -101,7 +102,9 @@ const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
 /** Tag and attributes of one element, or null when it must not be rendered at all. */
 function openTag(element: RawElement, ctx: Context): { tag: string; attributes: (Attr | null)[] } | null {
   const { type, attributes: a, id } = element;
-  const classes = [CLASS_BY_TYPE[type], id === undefined ? undefined : `lp-${id}`].filter(Boolean).join(' ');
+  const classes = [CLASS_BY_TYPE[type], id === undefined ? undefined : elementClass(id)]
+    .filter(Boolean)
+    .join(' ');
   const common: (Attr | null)[] = [
     optional('id', id),
     classes ? ['class', classes] : null,
@@ -336,11 +339,42 @@ export function renderDocument(
   };
 }
 
+const SNIPPET_LENGTH = 160;
+
+/** The text of the first non-empty paragraph of the page (depth first), for search results. */
+function firstParagraph(items: unknown[], depth: number): string | undefined {
+  for (const item of items) {
+    const element = asElement(item);
+    if (!element) continue;
+    const own = element.type === 'p' ? asString(element.raw.text)?.replace(/\s+/g, ' ').trim() : undefined;
+    if (own) return own;
+    if (depth < LANDING_LIMITS.maxDepth) {
+      const inner = firstParagraph(childrenOf(element.raw.childrens), depth + 1);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The page's meta description: its own, else the first paragraph it shows (cut at a word near 160
+ * characters), so that a page nobody wrote a description for (a thank-you page) still has one.
+ */
+export function pageDescription(document: LandingDocument): string | undefined {
+  const own = asString(asRecord(asRecord(document)?.page)?.description)?.trim();
+  if (own) return own.slice(0, 500);
+  const text = firstParagraph(childrenOf(asRecord(document)?.elements), 1);
+  if (!text || text.length <= SNIPPET_LENGTH) return text;
+  const cut = text.slice(0, SNIPPET_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > SNIPPET_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
 /** `<title>` and description / share-image meta tags of the page, escaped. */
 export function renderHead(document: LandingDocument): string {
   const page = asRecord(asRecord(document)?.page) ?? {};
   const title = asString(page.title)?.slice(0, 200) ?? '';
-  const description = asString(page.description)?.slice(0, 500);
+  const description = pageDescription(document);
   const image = asString(page.shareImageUrl);
   let head = `<title>${escapeHtml(title)}</title><meta property="og:title" content="${escapeHtml(title)}">`;
   if (description !== undefined) {

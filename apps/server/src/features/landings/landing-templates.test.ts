@@ -59,6 +59,12 @@ describe('landing templates', () => {
     expect(thanks.text).toContain('¡Gracias! Este es su código');
     expect(thanks.text).toContain('data-reward-code');
     expect(thanks.text).toContain('data-map');
+    // searchable and styled apart from the design system: described by its text, and the
+    // reward-code element (id `code`) does not take the code's own `.lp-code` look
+    expect(thanks.text).toContain(
+      '<meta name="description" content="Muéstrelo en un centro de canje antes de la fecha indicada.">',
+    );
+    expect(thanks.text).toContain('<div id="code" class="lp-reward-code lp--code" data-reward-code');
 
     // the form's fields are the campaign's: what the page sends is accepted
     const taken = await participate(t, tenant, campaign.name, validAnswers());

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { contrastRatio, FONT_STACKS, XSS_CASES } from '@promo/landing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
@@ -271,7 +272,7 @@ describe('public landing page', () => {
     expect([200, 302]).toContain((await t.request({ url: '/landing' })).status);
   });
 
-  it('serves the page script with a year of caching; unknown files are not found', async () => {
+  it('serves the page script with a year of caching, gzipped when the browser takes it; unknown files are not found', async () => {
     const page = await t.request({ url });
     const src = /<script src="(\/public\/landing\.[\w-]+\.js)" defer><\/script>/.exec(page.text)?.[1];
     expect(src).toBeDefined();
@@ -280,6 +281,21 @@ describe('public landing page', () => {
     expect(script.headers['content-type']).toMatch(/^text\/javascript/);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.text).toContain('landing-data');
+    expect(script.headers['content-encoding']).toBeUndefined();
+    // a browser that takes gzip gets the same script gzipped (the public JS budget is in gzip bytes)
+    const zipped = await t.app.inject({
+      url: src as string,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(zipped.rawPayload.length).toBeLessThan(script.text.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(script.text);
+    const refused = await t.app.inject({
+      url: src as string,
+      headers: { 'accept-encoding': 'gzip;q=0, br' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
     expect((await t.request({ url: '/public/landing.other.js' })).status).toBe(404);
     expect((await t.request({ url: '/public/..%2Fpublic-manifest.json' })).status).toBe(404);
   });

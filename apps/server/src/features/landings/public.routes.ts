@@ -32,6 +32,17 @@ function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
   return reply.status(page.status).send(page.body);
 }
 
+/** Whether an Accept-Encoding header takes gzip (not refused with `q=0`). */
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 /**
  * Public landing pages (no token): `/{tenant}/landing/{group}` and `/landing/{group}`, with
  * `?page=N` for the group's further pages; the page scripts and styles at `/public/<name>.<hash>.<ext>`.
@@ -101,9 +112,12 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     const { file } = request.params as { file: string };
     const asset = assets.byFile(file);
     if (!asset) return reply.status(404).header('cache-control', 'no-store').send();
-    return reply
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    reply
       .header('content-type', asset.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(asset.body);
+      .header('vary', 'accept-encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(gzip ? asset.gzip : asset.body);
   });
 }

@@ -1,13 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { MANIFEST_FILE, type PublicManifest } from './manifest.ts';
 
 /**
  * The public pages' scripts and stylesheets, built by `npm run build -w @promo/server` into
  * dist/public (see public-bundles.ts) and served at `/public/<file>` with a year of caching: the
- * hash in each name changes with its content.
+ * hash in each name changes with its content. Each is also kept gzipped (made once, at start), for
+ * the browsers that accept it: the budgets of public-bundles.ts are gzip sizes.
  */
-export type PublicAsset = { file: string; body: Buffer; contentType: string; gzipBytes: number };
+export type PublicAsset = {
+  file: string;
+  body: Buffer;
+  gzip: Buffer;
+  contentType: string;
+  gzipBytes: number;
+};
 export type PublicAssets = {
   /** `/public/<file>` of a bundle, or null when the build has not made it. */
   url(name: string): string | null;
@@ -35,10 +43,12 @@ function read(dir: string): Map<string, PublicAsset & { name: string }> | null {
     for (const [name, entry] of Object.entries(manifest)) {
       const ext = /^[\w-]+\.[\w-]+\.(js|css)$/.exec(entry.file)?.[1];
       if (!ext) return null;
+      const body = readFileSync(`${dir}${entry.file}`);
       assets.set(entry.file, {
         name,
         file: entry.file,
-        body: readFileSync(`${dir}${entry.file}`),
+        body,
+        gzip: gzipSync(body, { level: 9 }),
         contentType: CONTENT_TYPES[ext] as string,
         gzipBytes: entry.gzipBytes,
       });
