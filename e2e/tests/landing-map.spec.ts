@@ -129,8 +129,10 @@ test('the map element shows the campaign’s centres on the tenant’s tiles, ne
   const items = page.locator('[data-map] li');
   await expect(items).toHaveCount(2);
 
-  // the map: drawn after the page's load event, one marker per centre, tiles from the tenant's server
+  // the map: drawn after the page's load event once it comes near the screen, one marker per
+  // centre, tiles from the tenant's server
   const map = page.getByRole('region', { name: 'Mapa de centros de canje' });
+  await map.scrollIntoViewIfNeeded();
   await expect(map).toHaveAttribute('data-ready', 'true');
   await expect(map.locator('path.leaflet-interactive')).toHaveCount(2);
   await expect(map.getByText('Mosaicos E2E')).toBeVisible();

@@ -382,7 +382,11 @@ function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number
   box.append(list);
 }
 
-/** Leaflet and the tiles come after the page has painted, and only when a centre has a position. */
+/**
+ * Leaflet and the tiles come after the page's load event, only when a centre has a position, and
+ * only once the map's box comes near the screen (a phone that never scrolls to it never downloads
+ * them; decision 007).
+ */
 function loadMapLibrary(box: HTMLElement, map: { script: string; css: string }): void {
   const canvas = document.createElement('div');
   canvas.className = 'lp-map-canvas';
@@ -397,8 +401,20 @@ function loadMapLibrary(box: HTMLElement, map: { script: string; css: string }):
     script.src = map.script;
     document.head.append(css, script);
   };
-  if (document.readyState === 'complete') setTimeout(load, 0);
-  else addEventListener('load', () => setTimeout(load, 0), { once: true });
+  const whenNear = () => {
+    if (!('IntersectionObserver' in window)) return load();
+    const watch = new IntersectionObserver(
+      (seen) => {
+        if (!seen.some((entry) => entry.isIntersecting)) return;
+        watch.disconnect();
+        load();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    watch.observe(canvas);
+  };
+  if (document.readyState === 'complete') setTimeout(whenNear, 0);
+  else addEventListener('load', () => setTimeout(whenNear, 0), { once: true });
 }
 
 function bindMap(box: HTMLElement): void {
