@@ -45,7 +45,9 @@ export async function startServer({
     PARTICIPATION_IDENTITY_RATE_LIMIT: '1000000',
     ...(pglite ? {} : { DATABASE_URL: `${pgUrl}/${database}` }),
   };
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node only (a CPU profile: --cpu-prof --cpu-prof-dir=…)
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     env,
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });

@@ -1,6 +1,8 @@
+import { type ErrorCode, isErrorCode } from '@promo/contract';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { type Database, queryRows, type Tx } from '../../db/client.ts';
 import { participations } from '../../db/schema.ts';
+import type { RuleCheck } from './rules.ts';
 
 export type PersonFields = {
   cedula: string;
@@ -68,4 +70,98 @@ export async function insertParticipation(
   const [row] = await tx.insert(participations).values(values).returning({ id: participations.id });
   if (!row) throw new Error('participation insert returned no row');
   return row.id;
+}
+
+/** What `participate_in_one_call` answers (migration 0026). */
+export type OneCallOutcome =
+  | { outcome: 'done' | 'replayed'; blacklisted: null; status: number; body: unknown }
+  | { outcome: 'blacklisted'; blacklisted: string; status: null; body: null }
+  | { outcome: 'stale' | 'reused'; blacklisted: null; status: null; body: null };
+
+const REFUSED = /participation refused: ([A-Z_]+)/;
+
+/**
+ * The whole participation in one round trip (`participate_in_one_call`, migration 0026, decision
+ * 027): the campaign still as read (`version`, else 'stale'), the gate (blacklist, the person's
+ * upsert and lock, counts), the Idempotency-Key, the rules' checks in order, a raffle entry when
+ * `raffleEntry`, the participation row and the stored answer. A rule's refusal rolls it all back
+ * and is answered as `{ refused: code }`.
+ */
+// crosses into campaigns: the campaign's key-share lock and version are checked in the call that writes the participation
+// crosses into blacklist: the refusal is decided in the call that takes the person's lock
+// crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
+// crosses into raffle_entries: a registration's entry is written in the same call as its participation
+export async function participateInOneCall(
+  db: Database,
+  values: {
+    tenantId: string;
+    campaignId: string;
+    version: string;
+    person: PersonFields;
+    blacklist: { cedula: string; phone: string | null; email: string | null };
+    now: Date;
+    day: string;
+    countCampaign: boolean;
+    groupId: string | null;
+    checks: RuleCheck[];
+    idempotencyKey: string | null;
+    requestHash: string;
+    participationId: string;
+    answers: Record<string, unknown>;
+    landingId: string | null;
+    deviceClass: number;
+    raffleEntry: boolean;
+  },
+): Promise<OneCallOutcome | { refused: ErrorCode }> {
+  const { person, blacklist } = values;
+  try {
+    const [row] = await db.call<OneCallOutcome>(
+      { tenantId: values.tenantId },
+      {
+        name: 'participate_in_one_call',
+        args: [
+          values.tenantId,
+          values.campaignId,
+          values.version,
+          person.cedula,
+          person.name,
+          person.email,
+          person.phone,
+          person.birthdate,
+          person.sex,
+          person.department,
+          blacklist.cedula,
+          blacklist.phone,
+          blacklist.email,
+          values.now.toISOString(),
+          values.day,
+          String(values.countCampaign),
+          values.groupId,
+          JSON.stringify(values.checks),
+          values.idempotencyKey,
+          values.requestHash,
+          values.participationId,
+          JSON.stringify(values.answers),
+          values.landingId,
+          values.deviceClass,
+          String(values.raffleEntry),
+        ],
+      },
+    );
+    if (!row) throw new Error('participate_in_one_call answered no row');
+    return row;
+  } catch (error) {
+    const code = refusalIn(error);
+    if (code) return { refused: code };
+    throw error;
+  }
+}
+
+/** The rule's refusal raised by the function (`participation refused: CODE`), through any wrapping. */
+function refusalIn(error: unknown): ErrorCode | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const match = REFUSED.exec(e.message);
+    if (match && isErrorCode(match[1])) return match[1];
+  }
+  return null;
 }
