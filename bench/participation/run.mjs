@@ -31,7 +31,10 @@ const server = await startServer({ pglite: values.pglite });
 /** What each kind needs before it takes participations: codes to claim, a prize with moments. */
 async function prepareKind(token, campaignId) {
   if (kind === 'reward_code') {
-    const queued = await api(server.url, '/api/reward-codes', { token, body: { campaignId, count: 200_000 } });
+    const queued = await api(server.url, '/api/reward-codes', {
+      token,
+      body: { campaignId, count: 200_000 },
+    });
     let job = queued.jobId ? { status: 'queued' } : { status: 'succeeded' };
     while (job.status === 'queued' || job.status === 'running') {
       await new Promise((r) => setTimeout(r, 250));

@@ -1,6 +1,7 @@
 -- A participation in one call (decision 027, after decision 019): when the campaign's kind does its
--- work in SQL (a raffle registration without codes: one entry; a kind with nothing to do: the
--- participation alone), the whole participation after the form's validation is this function,
+-- work in SQL (a raffle registration without codes: one entry; a reward code claimed; an instant
+-- award's moment tried; a kind with nothing to do: the participation alone), the whole
+-- participation after the form's validation is `participate_in_one_call`,
 -- called with BEGIN and COMMIT in the same message: one round trip to PostgreSQL. The campaign and
 -- its rules come from a one-second process cache; `campaign_version` tells whether they are still
 -- what the cache holds.
@@ -17,6 +18,84 @@ RETURNS text LANGUAGE sql STABLE AS $$
     FROM campaigns ca WHERE ca.tenant_id = p_tenant AND ca.id = p_campaign
 $$;
 
+-- A reward code for a person (the kind's work, also of an operator's assignment by identity
+-- number): the code they hold when they hold `p_max` already (most recent first), else one available
+-- code of the campaign claimed (concurrent claims skip each other's rows); no row when none is left.
+-- The caller holds the person's row lock, so one person's claims take turns.
+CREATE FUNCTION claim_reward_code(p_tenant uuid, p_campaign uuid, p_participant uuid, p_participation uuid,
+                                  p_max integer, p_now timestamptz)
+RETURNS TABLE (code text, assigned boolean) LANGUAGE plpgsql AS $$
+DECLARE
+  v_held text[];
+  v_code text;
+BEGIN
+  SELECT array_agg(rc.code ORDER BY rc.assigned_at DESC) INTO v_held FROM reward_codes rc
+   WHERE rc.tenant_id = p_tenant AND rc.campaign_id = p_campaign AND rc.participant_id = p_participant
+     AND rc.status IN ('assigned', 'redeemed');
+  IF coalesce(array_length(v_held, 1), 0) >= p_max AND v_held[1] IS NOT NULL THEN
+    RETURN QUERY SELECT v_held[1], false;
+    RETURN;
+  END IF;
+  UPDATE reward_codes rc SET status = 'assigned', participant_id = p_participant,
+         participation_id = p_participation, assigned_at = p_now
+   WHERE (rc.tenant_id, rc.code) = (
+     SELECT a.tenant_id, a.code FROM reward_codes a
+      WHERE a.tenant_id = p_tenant AND a.campaign_id = p_campaign AND a.status = 'available'
+      LIMIT 1 FOR UPDATE SKIP LOCKED)
+  RETURNING rc.code INTO v_code;
+  IF v_code IS NOT NULL THEN
+    RETURN QUERY SELECT v_code, true;
+  END IF;
+END
+$$;
+
+-- An instant-award participation's try, as its outcome: the earliest open winning moment (its time
+-- passed, not yet taken) whose prize has stock, claimed with the prize's count (SKIP LOCKED: two
+-- participations never take one moment; `awarded < stock` holds in the same statement), unless
+-- `p_one_per_identity` and the person already won in the campaign. The outcome names the prize,
+-- its value, department and the centre where it is claimed.
+CREATE FUNCTION claim_instant_moment(p_tenant uuid, p_campaign uuid, p_participant uuid, p_participation uuid,
+                                     p_now timestamptz, p_one_per_identity boolean)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_prize uuid;
+  v_outcome jsonb;
+BEGIN
+  WITH m AS (
+    SELECT mo.tenant_id, mo.id, mo.prize_id FROM instant_award_moments mo
+    JOIN instant_award_prizes pr ON pr.tenant_id = mo.tenant_id AND pr.id = mo.prize_id
+    WHERE mo.tenant_id = p_tenant AND mo.campaign_id = p_campaign
+      AND mo.at <= p_now AND mo.participation_id IS NULL AND pr.awarded < pr.stock
+      AND NOT (p_one_per_identity AND EXISTS (
+        SELECT 1 FROM instant_award_moments w WHERE w.tenant_id = p_tenant
+          AND w.campaign_id = p_campaign AND w.participant_id = p_participant))
+    ORDER BY mo.at, mo.id LIMIT 1
+    FOR UPDATE OF mo SKIP LOCKED
+  ), pr AS (
+    UPDATE instant_award_prizes SET awarded = awarded + 1
+    WHERE (tenant_id, id) = (SELECT tenant_id, prize_id FROM m) AND awarded < stock
+    RETURNING id
+  )
+  UPDATE instant_award_moments mo
+     SET participation_id = p_participation, participant_id = p_participant, awarded_at = p_now
+    FROM pr
+   WHERE (mo.tenant_id, mo.id) = (SELECT tenant_id, id FROM m) AND mo.prize_id = pr.id
+  RETURNING pr.id INTO v_prize;
+  IF v_prize IS NULL THEN
+    RETURN jsonb_build_object('kind', 'instant_award', 'won', false);
+  END IF;
+  SELECT jsonb_build_object('kind', 'instant_award', 'won', true, 'prize', jsonb_build_object(
+           'name', pr.name, 'value', pr.value, 'department', pr.department,
+           'centre', CASE WHEN c.name IS NULL THEN NULL
+                          ELSE jsonb_build_object('name', c.name, 'address', c.address) END))
+    INTO v_outcome
+    FROM instant_award_prizes pr
+    LEFT JOIN redemption_centres c ON c.tenant_id = pr.tenant_id AND c.id = pr.centre_id
+   WHERE pr.tenant_id = p_tenant AND pr.id = v_prize;
+  RETURN v_outcome;
+END
+$$;
+
 -- The participation, statement by statement as `participate` (participate.ts) does it over several
 -- round trips for the other kinds:
 --   * the campaign, locked FOR KEY SHARE (the lock the participation's foreign key takes anyway),
@@ -28,11 +107,14 @@ $$;
 --     counts ({"refuse": code}) or a per-identity limit ({"scope", "total", "perDay"}) compared with
 --     the counts; the first refusal raises `participation refused: CODE`, so the whole transaction
 --     (the upsert, the key) rolls back as the TypeScript path's AppError does;
---   * with `p_raffle_entry`, one raffle entry of one point (the person's department), and the
---     person's entries in the campaign as the outcome; else the outcome `registered`;
+--   * the kind's work, `p_work`: 'raffle_entry', one raffle entry of one point (the person's
+--     department), the person's entries in the campaign as the outcome; 'reward_code', a code
+--     (`claim_reward_code`, `p_max_codes`; none left raises `participation refused:
+--     CODES_EXHAUSTED`); 'instant_award', a try at a moment (`claim_instant_moment`,
+--     `p_one_prize`); 'none', the outcome `registered`;
 --   * the participation row with its outcome, and the answer stored under the key.
 -- Crosses: campaigns, campaign_rules (campaign_version), blacklist and participants (the gate),
--- idempotency_keys, raffle_entries, participations.
+-- idempotency_keys, raffle_entries, reward_codes, instant_award_moments and _prizes, participations.
 CREATE FUNCTION participate_in_one_call(
   p_tenant uuid,
   p_campaign uuid,
@@ -58,7 +140,9 @@ CREATE FUNCTION participate_in_one_call(
   p_answers jsonb,
   p_landing uuid,
   p_device integer,
-  p_raffle_entry boolean
+  p_work text,
+  p_max_codes integer,
+  p_one_prize boolean
 ) RETURNS TABLE (outcome text, blacklisted uuid, status integer, body jsonb) LANGUAGE plpgsql AS $$
 DECLARE
   v_gate record;
@@ -69,6 +153,7 @@ DECLARE
   v_entries integer;
   v_outcome jsonb;
   v_body jsonb;
+  v_code record;
 BEGIN
   PERFORM 1 FROM campaigns ca WHERE ca.tenant_id = p_tenant AND ca.id = p_campaign FOR KEY SHARE;
   IF NOT FOUND OR campaign_version(p_tenant, p_campaign) IS DISTINCT FROM p_version THEN
@@ -117,15 +202,27 @@ BEGIN
     END IF;
   END LOOP;
 
-  IF p_raffle_entry THEN
+  IF p_work = 'raffle_entry' THEN
     INSERT INTO raffle_entries (tenant_id, campaign_id, participant_id, participation_id, points, department, created_at)
     SELECT p_tenant, p_campaign, v_gate.participant_id, p_participation, 1, pa.department, p_now
       FROM participants pa WHERE pa.tenant_id = p_tenant AND pa.id = v_gate.participant_id;
     SELECT coalesce(sum(re.points), 0)::integer INTO v_entries FROM raffle_entries re
      WHERE re.tenant_id = p_tenant AND re.campaign_id = p_campaign AND re.participant_id = v_gate.participant_id;
     v_outcome := jsonb_build_object('kind', 'raffle', 'entries', v_entries);
-  ELSE
+  ELSIF p_work = 'reward_code' THEN
+    SELECT * INTO v_code FROM claim_reward_code(p_tenant, p_campaign, v_gate.participant_id, p_participation,
+                                                p_max_codes, p_now);
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'participation refused: CODES_EXHAUSTED';
+    END IF;
+    v_outcome := jsonb_build_object('kind', 'reward_code', 'code', v_code.code);
+  ELSIF p_work = 'instant_award' THEN
+    v_outcome := claim_instant_moment(p_tenant, p_campaign, v_gate.participant_id, p_participation, p_now,
+                                      p_one_prize);
+  ELSIF p_work = 'none' THEN
     v_outcome := jsonb_build_object('kind', 'registered');
+  ELSE
+    RAISE EXCEPTION 'participate_in_one_call: unknown work %', p_work;
   END IF;
 
   INSERT INTO participations (tenant_id, id, campaign_id, participant_id, answers, landing_id, device_class,

@@ -23,7 +23,7 @@ import {
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
 import { deviceClass } from './device-class.ts';
-import type { ParticipationKinds } from './participation-kinds.ts';
+import type { OneCallWork, ParticipationKinds } from './participation-kinds.ts';
 import {
   insertParticipation,
   type PersonFields,
@@ -81,8 +81,9 @@ const STALE_RETRIES = 3;
  * campaign's kind acts on it (through `kinds`). An Idempotency-Key makes a retried submission
  * count once.
  *
- * When the kind's work is done in SQL (no handler: the participation alone; a raffle registration
- * without codes: one entry), the transaction is one call (`participate_in_one_call`, decision
+ * When the kind's work can be done in SQL (its `inOneCall`: a raffle registration without codes, a
+ * reward code, an instant award's try; a kind with no work: the participation alone), the
+ * transaction is one call (`participate_in_one_call`, decision
  * 027) on the campaign read from a one-second cache, which the call checks is still current; a
  * refusal decided on the cached campaign is confirmed on a fresh read. Other kinds take the
  * transaction statement by statement.
@@ -107,10 +108,12 @@ export async function participate(
       if (fresh || !(error instanceof AppError)) throw error;
       continue;
     }
-    const { campaign } = form;
-    const raffleEntry = campaign.kind === 'raffle' && (meta.codes ?? []).length === 0;
-    if (kinds[campaign.kind] && !raffleEntry) break;
-    const result = await participateOnce(ctx, tenant.id, form, input, meta, now, raffleEntry);
+    const kind = kinds[form.campaign.kind];
+    const work: OneCallWork | { work: 'none' } | null = kind
+      ? (kind.inOneCall?.({ rules: form.rules, codes: meta.codes ?? [] }) ?? null)
+      : { work: 'none' };
+    if (!work) break;
+    const result = await participateOnce(ctx, tenant.id, form, input, meta, now, work);
     if (result !== 'stale') return result;
   }
   return participateInSteps(ctx, kinds, tenant.id, campaignName, input, meta, now);
@@ -184,7 +187,7 @@ async function participateOnce(
   input: ParticipationRequest,
   meta: ParticipationMeta,
   now: Date,
-  raffleEntry: boolean,
+  work: OneCallWork | { work: 'none' },
 ): Promise<Result | 'stale'> {
   const { campaign, local, person } = form;
   const participationId = randomUUID();
@@ -209,7 +212,7 @@ async function participateOnce(
     answers: input.answers,
     landingId: input.landingId ?? null,
     deviceClass: deviceClass(meta.userAgent),
-    raffleEntry,
+    work,
   });
   if ('refused' in answer) throw new AppError(answer.refused);
   switch (answer.outcome) {
@@ -274,7 +277,7 @@ async function participateInSteps(
           countsFor: (scope) => counts[scope],
         });
         if (refusal) throw new AppError(refusal);
-        const handler = kinds[campaign.kind];
+        const handler = kinds[campaign.kind]?.steps;
         const outcome: ParticipationOutcome = handler
           ? await handler(tx, ctx, {
               tenantId,

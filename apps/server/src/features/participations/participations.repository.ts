@@ -2,6 +2,7 @@ import { type ErrorCode, isErrorCode } from '@promo/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, type Tx } from '../../db/client.ts';
 import { participations } from '../../db/schema.ts';
+import type { OneCallWork } from './participation-kinds.ts';
 import type { RuleCheck } from './rules.ts';
 
 export type PersonFields = {
@@ -83,14 +84,17 @@ const REFUSED = /participation refused: ([A-Z_]+)/;
 /**
  * The whole participation in one round trip (`participate_in_one_call`, migration 0026, decision
  * 027): the campaign still as read (`version`, else 'stale'), the gate (blacklist, the person's
- * upsert and lock, counts), the Idempotency-Key, the rules' checks in order, a raffle entry when
- * `raffleEntry`, the participation row and the stored answer. A rule's refusal rolls it all back
+ * upsert and lock, counts), the Idempotency-Key, the rules' checks in order, the kind's `work`
+ * (a raffle entry, a reward code, an instant award's try, or none), the participation row and the
+ * stored answer. A rule's refusal rolls it all back
  * and is answered as `{ refused: code }`.
  */
 // crosses into campaigns: the campaign's key-share lock and version are checked in the call that writes the participation
 // crosses into blacklist: the refusal is decided in the call that takes the person's lock
 // crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
-// crosses into raffle_entries: a registration's entry is written in the same call as its participation
+// crosses into raffles: a registration's entry is written in the same call as its participation
+// crosses into reward-codes: the code is claimed in the call that holds the person's lock, so one person's limit holds
+// crosses into instant-awards: the moment is claimed in the call that holds the person's lock
 export async function participateInOneCall(
   db: Database,
   values: {
@@ -110,7 +114,7 @@ export async function participateInOneCall(
     answers: Record<string, unknown>;
     landingId: string | null;
     deviceClass: number;
-    raffleEntry: boolean;
+    work: OneCallWork | { work: 'none' };
   },
 ): Promise<OneCallOutcome | { refused: ErrorCode }> {
   const { person, blacklist } = values;
@@ -144,7 +148,9 @@ export async function participateInOneCall(
           JSON.stringify(values.answers),
           values.landingId,
           values.deviceClass,
-          String(values.raffleEntry),
+          values.work.work,
+          values.work.work === 'reward_code' ? values.work.maxCodes : null,
+          values.work.work === 'instant_award' ? String(values.work.onePerIdentity) : null,
         ],
       },
     );
