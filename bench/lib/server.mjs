@@ -27,7 +27,8 @@ export async function startServer({
   // another session's benchmark may hold the default ports: BENCH_PORT_OFFSET moves them all
   port += Number(process.env.BENCH_PORT_OFFSET ?? 0);
   // BENCH_SERVER_DIST: another build of the server (a copy of apps/server/dist made from an earlier
-  // commit, inside apps/server so that it finds node_modules), for before/after runs back to back
+  // commit, kept under the checkout's node_modules, e.g. node_modules/.bench/dist-before, where it
+  // finds its packages and no linter looks), for before/after runs back to back
   const dist = process.env.BENCH_SERVER_DIST ?? join(root, 'apps/server/dist');
   if (!process.env.BENCH_SERVER_DIST) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
@@ -57,7 +58,8 @@ export async function startServer({
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // up to a minute: a loaded machine (other benchmarks, test runs) slows the start and its migrations
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}

@@ -61,6 +61,20 @@ try {
   });
   const name = `bench-${Date.now()}`;
   const now = Date.now();
+  // a reward-code campaign names where its codes are redeemed
+  const centre =
+    kind === 'reward_code'
+      ? await api(server.url, '/api/redemption-centres', {
+          token,
+          body: {
+            code: String(100_000 + (Date.now() % 900_000)),
+            name: 'Centro bench',
+            department: 'San José',
+            latitude: 9.93,
+            longitude: -84.08,
+          },
+        })
+      : null;
   const campaign = await api(server.url, '/api/campaigns', {
     token,
     body: {
@@ -69,6 +83,7 @@ try {
       kind,
       countryCode: 'CR',
       ...(kind === 'points' ? { settings: { pointsPerParticipation: 10 } } : {}),
+      ...(centre ? { settings: { centreIds: [centre.id] } } : {}),
       startsAt: new Date(now - 86_400_000).toISOString(),
       endsAt: new Date(now + 86_400_000).toISOString(),
     },

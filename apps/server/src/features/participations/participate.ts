@@ -25,6 +25,7 @@ import { findTenantBySlugCached } from '../tenants/index.ts';
 import { deviceClass } from './device-class.ts';
 import type { OneCallWork, ParticipationKinds } from './participation-kinds.ts';
 import {
+  type GateValues,
   insertParticipation,
   type PersonFields,
   participateInOneCall,
@@ -59,6 +60,7 @@ function text(value: unknown): string | null {
 type Refusal = { refused: AppError };
 type Found = { campaign: CampaignRow; rules: CampaignRule[]; version: string };
 type Result = { status: number; body: ParticipationResponse; replayed: boolean };
+type Form = Awaited<ReturnType<typeof checkForm>>;
 
 /** The campaign and its rules by public name, kept one second per process (decision 027). */
 const campaignsByName = (ctx: Ctx) => ctx.cache.named<Found | undefined>('participation-campaigns', 1_000);
@@ -101,7 +103,7 @@ export async function participate(
   for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
     const fresh = attempt > 0;
     const found = await readCampaign(ctx, tenant.id, campaignName, fresh);
-    let form: Awaited<ReturnType<typeof checkForm>>;
+    let form: Form;
     try {
       form = await checkForm(ctx, found, input, now);
     } catch (error) {
@@ -166,6 +168,20 @@ async function checkForm(
   };
 }
 
+/** What the person's side of the participation is given (`participation_gate`). */
+function gateValues(tenantId: string, form: Form, now: Date): GateValues {
+  return {
+    tenantId,
+    campaignId: form.campaign.id,
+    person: form.person,
+    blacklist: form.blacklist,
+    now,
+    day: form.local.day,
+    countCampaign: form.countCampaign,
+    groupId: form.groupId,
+  };
+}
+
 /** The blacklisted attempt is kept so that the tenant sees it; the person is told nothing more. */
 async function refuseBlacklisted(ctx: Ctx, tx: Tx, tenantId: string, campaignId: string, entryId: string) {
   await audit(tx, ctx, {
@@ -183,7 +199,7 @@ async function refuseBlacklisted(ctx: Ctx, tx: Tx, tenantId: string, campaignId:
 async function participateOnce(
   ctx: Ctx,
   tenantId: string,
-  form: Awaited<ReturnType<typeof checkForm>>,
+  form: Form,
   input: ParticipationRequest,
   meta: ParticipationMeta,
   now: Date,
@@ -192,15 +208,8 @@ async function participateOnce(
   const { campaign, local, person } = form;
   const participationId = randomUUID();
   const answer = await participateInOneCall(ctx.db, {
-    tenantId,
-    campaignId: campaign.id,
+    ...gateValues(tenantId, form, now),
     version: form.version,
-    person,
-    blacklist: form.blacklist,
-    now,
-    day: local.day,
-    countCampaign: form.countCampaign,
-    groupId: form.groupId,
     checks: ruleChecks(form.rules, {
       department: person.department,
       weekday: local.weekday,
@@ -249,16 +258,7 @@ async function participateInSteps(
     const found = await findCampaignWithRules(tx, tenantId, campaignName, { keyShare: true });
     const form = await checkForm(ctx, found, input, now, tx);
     const { campaign, rules, local, person } = form;
-    const gate = await participationGate(tx, {
-      tenantId,
-      campaignId: campaign.id,
-      person,
-      blacklist: form.blacklist,
-      now,
-      day: local.day,
-      countCampaign: form.countCampaign,
-      groupId: form.groupId,
-    });
+    const gate = await participationGate(tx, gateValues(tenantId, form, now));
     if ('blacklisted' in gate) return refuseBlacklisted(ctx, tx, tenantId, campaign.id, gate.blacklisted);
 
     const { participantId } = gate;

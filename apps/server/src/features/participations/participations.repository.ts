@@ -15,6 +15,18 @@ export type PersonFields = {
   department: string | null;
 };
 
+/** What `participation_gate` is given: the person, how they are looked up in the blacklist, what to count. */
+export type GateValues = {
+  tenantId: string;
+  campaignId: string;
+  person: PersonFields;
+  blacklist: { cedula: string; phone: string | null; email: string | null };
+  now: Date;
+  day: string;
+  countCampaign: boolean;
+  groupId: string | null;
+};
+
 /** The person's earlier participations in a scope: in all, and on the local day. */
 export type Counts = { total: number; today: number };
 
@@ -29,16 +41,7 @@ export type Counts = { total: number; today: number };
 // crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
 export async function participationGate(
   tx: Tx,
-  values: {
-    tenantId: string;
-    campaignId: string;
-    person: PersonFields;
-    blacklist: { cedula: string; phone: string | null; email: string | null };
-    now: Date;
-    day: string;
-    countCampaign: boolean;
-    groupId: string | null;
-  },
+  values: GateValues,
 ): Promise<{ blacklisted: string } | { participantId: string; campaign: Counts; group: Counts }> {
   const { person, blacklist } = values;
   const [row] = await queryRows<{
@@ -97,16 +100,8 @@ const REFUSED = /participation refused: ([A-Z_]+)/;
 // crosses into instant-awards: the moment is claimed in the call that holds the person's lock
 export async function participateInOneCall(
   db: Database,
-  values: {
-    tenantId: string;
-    campaignId: string;
+  values: GateValues & {
     version: string;
-    person: PersonFields;
-    blacklist: { cedula: string; phone: string | null; email: string | null };
-    now: Date;
-    day: string;
-    countCampaign: boolean;
-    groupId: string | null;
     checks: RuleCheck[];
     idempotencyKey: string | null;
     requestHash: string;
