@@ -29,8 +29,14 @@ export async function startServer({
     };
   // another session's benchmark may hold the default ports: BENCH_PORT_OFFSET moves them all
   if (portOffset) port += Number(process.env.BENCH_PORT_OFFSET ?? 0);
-  const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
-  if (build.status !== 0) throw new Error('server build failed');
+  // BENCH_SERVER_DIST: another build of the server (a copy of apps/server/dist made from an earlier
+  // commit, kept under the checkout's node_modules, e.g. node_modules/.bench/dist-before, where it
+  // finds its packages and no linter looks), for before/after runs back to back
+  const dist = process.env.BENCH_SERVER_DIST ?? join(root, 'apps/server/dist');
+  if (!process.env.BENCH_SERVER_DIST) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('server build failed');
+  }
   const database = `promo_bench_${process.pid}`;
   if (!pglite)
     spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `CREATE DATABASE ${database}`], { stdio: 'inherit' });
@@ -49,7 +55,9 @@ export async function startServer({
     ...(pglite ? {} : { DATABASE_URL: `${pgUrl}/${database}` }),
     ...extraEnv,
   };
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node only (a CPU profile: --cpu-prof --cpu-prof-dir=…)
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(dist, 'main.js')], {
     env,
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });

@@ -2,8 +2,11 @@
 // bench/participation: distinct valid participations against a running server, next to the
 // reference route measured in the same run (bench/reference: a minimal Fastify + node-postgres
 // route doing one conditional UPDATE … RETURNING, or Fastify + PGlite doing one INSERT with
-// --pglite), with the same connections and duration. Usage:
-//   node bench/participation/run.mjs [--duration 20] [--connections 50] [--pglite]
+// --pglite), with the same connections and duration. `--kind` picks the campaign kind loaded
+// (raffle: an entry; reward_code: a code claimed from 200,000 generated; instant_award: a try at
+// the open moment of a prize with 100 moments; points: a credit of 10 points; marketplace: the
+// participation alone). Usage:
+//   node bench/participation/run.mjs [--kind raffle] [--duration 20] [--connections 50] [--pglite]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -15,25 +18,72 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     pglite: { type: 'boolean', default: false },
+    kind: { type: 'string', default: 'raffle' },
   },
 });
+const KINDS = ['raffle', 'reward_code', 'instant_award', 'points', 'marketplace'];
+const kind = values.kind;
+if (!KINDS.includes(kind)) throw new Error(`--kind must be one of ${KINDS.join(', ')}`);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
 const server = await startServer({ pglite: values.pglite });
+/** What each kind needs before it takes participations: codes to claim, a prize with moments. */
+async function prepareKind(token, campaignId) {
+  if (kind === 'reward_code') {
+    const queued = await api(server.url, '/api/reward-codes', {
+      token,
+      body: { campaignId, count: 200_000 },
+    });
+    let job = queued.jobId ? { status: 'queued' } : { status: 'succeeded' };
+    while (job.status === 'queued' || job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 250));
+      job = await api(server.url, `/api/jobs/${queued.jobId}`, { token });
+    }
+    if (job.status !== 'succeeded') throw new Error(`code generation: ${JSON.stringify(job)}`);
+  }
+  if (kind === 'instant_award') {
+    await api(server.url, `/api/instant-awards/${campaignId}/prizes`, {
+      token,
+      body: { name: 'Televisor', value: 300000, stock: 100 },
+    });
+    await api(server.url, `/api/instant-awards/${campaignId}/moments`, {
+      token,
+      method: 'PUT',
+      body: { generate: true },
+    });
+  }
+}
+
 try {
   const { token } = await api(server.url, '/api/auth/login', {
     body: { tenant: 'demo', username: 'admin', password: PASSWORD },
   });
   const name = `bench-${Date.now()}`;
   const now = Date.now();
+  // a reward-code campaign names where its codes are redeemed
+  const centre =
+    kind === 'reward_code'
+      ? await api(server.url, '/api/redemption-centres', {
+          token,
+          body: {
+            code: String(100_000 + (Date.now() % 900_000)),
+            name: 'Centro bench',
+            department: 'San José',
+            latitude: 9.93,
+            longitude: -84.08,
+          },
+        })
+      : null;
   const campaign = await api(server.url, '/api/campaigns', {
     token,
     body: {
       name,
       title: 'Bench',
-      kind: 'raffle',
+      kind,
       countryCode: 'CR',
+      ...(kind === 'points' ? { settings: { pointsPerParticipation: 10 } } : {}),
+      ...(centre ? { settings: { centreIds: [centre.id] } } : {}),
       startsAt: new Date(now - 86_400_000).toISOString(),
       endsAt: new Date(now + 86_400_000).toISOString(),
     },
@@ -51,6 +101,7 @@ try {
       ],
     },
   });
+  await prepareKind(token, campaign.id);
   await api(server.url, `/api/campaigns/${campaign.id}/active-status`, {
     token,
     method: 'PATCH',
@@ -62,6 +113,7 @@ try {
   });
 
   let serial = 100_000_000;
+  const outcomes = {};
   const result = await autocannon({
     url: `${server.url}/api/public/demo/campaigns/${name}/participations`,
     connections,
@@ -84,6 +136,12 @@ try {
           };
           return { ...req, body: JSON.stringify(body) };
         },
+        onResponse: (status, body) => {
+          // what the kind answered (won or not, a code, a balance): the load did the kind's work
+          const outcome = status === 201 ? JSON.parse(body).outcome : { kind: `http ${status}` };
+          const key = outcome.kind === 'instant_award' ? `instant_award won=${outcome.won}` : outcome.kind;
+          outcomes[key] = (outcomes[key] ?? 0) + 1;
+        },
       },
     ],
   });
@@ -92,6 +150,7 @@ try {
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
     non2xx: result.non2xx,
     errors: result.errors,
+    outcomes,
   };
   const reference = values.pglite
     ? await referencePgliteInsert({ connections, duration })
@@ -101,6 +160,7 @@ try {
     machine: machine(),
     loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
     driver: values.pglite ? 'pglite' : 'postgres',
+    kind,
     connections,
     durationSeconds: duration,
     product,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +11,7 @@ import { EMOJI_SERVICE_ORIGIN, MAX_UPLOAD_BYTES } from '@promo/contract';
 import { escapeHtml } from '@promo/landing';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
@@ -138,7 +138,9 @@ export async function buildApp(deps: AppDeps) {
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
+  // helmet's middleware built once and applied to every answer: @fastify/helmet builds it anew on
+  // every request (its CSP parsed each time; bench/README.md, landing)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -153,6 +155,9 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   // one warning for all of them when Redis goes away; memory counts meanwhile
   const redisFallback = new RedisFallback(app.log);
   await app.register(rateLimit, {

@@ -67,8 +67,22 @@ const pointsCredit: ParticipationKindHandler = async (tx, ctx, p) => ({
  * listed: people spend there, they do not take part.
  */
 export const participationKinds: ParticipationKinds = {
-  raffle: raffleEntry,
-  reward_code: rewardCode,
-  instant_award: instantAward,
-  points: pointsCredit,
+  raffle: {
+    steps: raffleEntry,
+    // raffle codes are checked and consumed statement by statement
+    inOneCall: ({ codes }) => (codes.length === 0 ? { work: 'raffle_entry' } : null),
+  },
+  reward_code: {
+    steps: rewardCode,
+    inOneCall: ({ rules }) => ({ work: 'reward_code', maxCodes: maxCodesPerIdentity(rules) }),
+  },
+  instant_award: {
+    steps: instantAward,
+    inOneCall: ({ rules }) => ({
+      work: 'instant_award',
+      onePerIdentity: rules.some((r) => r.kind === 'one_prize_per_identity'),
+    }),
+  },
+  // the ledger's posting (balance, expiry, its own key) stays in TypeScript
+  points: { steps: pointsCredit },
 };

@@ -24,7 +24,7 @@ export function findCampaignWithRules(
   tenantId: string,
   name: string,
   options: { keyShare?: boolean } = {},
-): Promise<{ campaign: CampaignRow; rules: CampaignRule[] } | undefined> {
+): Promise<{ campaign: CampaignRow; rules: CampaignRule[]; version: string } | undefined> {
   return campaigns.findCampaignWithRules(tx, tenantId, name, options);
 }
 

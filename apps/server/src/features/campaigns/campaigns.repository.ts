@@ -201,10 +201,12 @@ export async function findCampaignWithRules(
   tenantId: string,
   name: string,
   options: { keyShare?: boolean } = {},
-): Promise<{ campaign: CampaignRow; rules: CampaignRule[] } | undefined> {
+): Promise<{ campaign: CampaignRow; rules: CampaignRule[]; version: string } | undefined> {
   const query = tx
     .select({
       campaign: campaigns,
+      // what the participation's one call compares (migration 0026): campaign and rules unchanged
+      version: sql<string>`campaign_version("campaigns"."tenant_id", "campaigns"."id")`,
       // written out: drizzle renders bare column names inside a sub-select
       rules: sql<CampaignRule[]>`coalesce((
         select json_agg(json_build_object('id', r.id, 'kind', r.kind, 'params', r.params, 'groupId', r.group_id, 'campaignId', r.campaign_id) order by r.created_at)
@@ -219,7 +221,7 @@ export async function findCampaignWithRules(
   const [row] = options.keyShare ? await query.for('key share', { of: campaigns }) : await query;
   if (!row) return undefined;
   const rules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as CampaignRule[]) : row.rules;
-  return { campaign: row.campaign, rules };
+  return { campaign: row.campaign, rules, version: row.version };
 }
 
 // --- groups ----------------------------------------------------------------------------------

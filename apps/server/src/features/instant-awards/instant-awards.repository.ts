@@ -1,4 +1,4 @@
-import type { Prize } from '@promo/contract';
+import type { ParticipationOutcome, Prize } from '@promo/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { instantAwardMoments, instantAwardPrizes, instantAwardSeals } from '../../db/schema.ts';
@@ -120,14 +120,11 @@ export async function upsertSeal(tx: Tx, seal: SealRow): Promise<void> {
 }
 
 /**
- * Claims the earliest open moment of the campaign (at or before `now`) whose prize has stock
- * left, in one statement: the moment row is locked with SKIP LOCKED (concurrent participations
- * take the next one), the prize's awarded count rises only while below its stock, and the
- * moment is bound to the participation. No row: nothing won. With `onePerIdentity`, a person
- * who already holds a moment of the campaign does not claim another (their row is locked by the
- * participation, so this check is not racy).
+ * An instant-award participation's try in one statement (`claim_instant_moment`, migration 0026):
+ * the earliest open winning moment whose prize has stock, claimed with the prize's count (SKIP
+ * LOCKED), unless one prize per identity and the person already won; answers the outcome.
  */
-export async function claimMoment(
+export async function claimInstantMoment(
   tx: Tx,
   p: {
     tenantId: string;
@@ -137,33 +134,14 @@ export async function claimMoment(
     now: Date;
     onePerIdentity: boolean;
   },
-): Promise<{ prizeId: string; prizeName: string } | undefined> {
-  const now = p.now.toISOString();
-  const [row] = await queryRows<{ prize_id: string; prize_name: string }>(
+): Promise<Extract<ParticipationOutcome, { kind: 'instant_award' }>> {
+  const [row] = await queryRows<{ outcome: Extract<ParticipationOutcome, { kind: 'instant_award' }> }>(
     tx,
-    sql`with m as (
-          select mo.tenant_id, mo.id, mo.prize_id from instant_award_moments mo
-          join instant_award_prizes pr on pr.tenant_id = mo.tenant_id and pr.id = mo.prize_id
-          where mo.tenant_id = ${p.tenantId} and mo.campaign_id = ${p.campaignId}
-            and mo.at <= ${now}::timestamptz and mo.participation_id is null and pr.awarded < pr.stock
-            and not (${p.onePerIdentity} and exists (
-              select 1 from instant_award_moments w where w.tenant_id = ${p.tenantId}
-                and w.campaign_id = ${p.campaignId} and w.participant_id = ${p.participantId}))
-          order by mo.at, mo.id limit 1
-          for update of mo skip locked
-        ), pr as (
-          update instant_award_prizes set awarded = awarded + 1
-          where (tenant_id, id) = (select tenant_id, prize_id from m) and awarded < stock
-          returning id, name
-        )
-        update instant_award_moments mo
-        set participation_id = ${p.participationId}, participant_id = ${p.participantId},
-            awarded_at = ${now}::timestamptz
-        from pr
-        where (mo.tenant_id, mo.id) = (select tenant_id, id from m) and mo.prize_id = pr.id
-        returning pr.id as prize_id, pr.name as prize_name`,
+    sql`select claim_instant_moment(${p.tenantId}, ${p.campaignId}, ${p.participantId}, ${p.participationId},
+          ${p.now.toISOString()}, ${p.onePerIdentity}) as outcome`,
   );
-  return row ? { prizeId: row.prize_id, prizeName: row.prize_name } : undefined;
+  if (!row) throw new Error('claim_instant_moment answered no row');
+  return typeof row.outcome === 'string' ? JSON.parse(row.outcome) : row.outcome;
 }
 
 /** The award of one participation, with where to claim it. */

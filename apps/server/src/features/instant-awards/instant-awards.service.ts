@@ -17,7 +17,7 @@ import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { type CampaignRow, findCampaignByName, getCampaignRow } from '../campaigns/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
 import {
-  claimMoment,
+  claimInstantMoment,
   deletePrizeRow,
   findAward,
   findAwards,
@@ -274,7 +274,7 @@ export async function awardInstantPrize(
     onePerIdentity: boolean;
   },
 ): Promise<Extract<ParticipationOutcome, { kind: 'instant_award' }>> {
-  const won = await claimMoment(tx, {
+  return claimInstantMoment(tx, {
     tenantId: p.tenantId,
     campaignId: p.campaign.id,
     participationId: p.participationId,
@@ -282,8 +282,4 @@ export async function awardInstantPrize(
     now: ctx.clock.now(),
     onePerIdentity: p.onePerIdentity,
   });
-  const award = won ? await findAward(tx, p.tenantId, p.participationId) : undefined;
-  return award
-    ? { kind: 'instant_award', won: true, prize: prizeOf(award) }
-    : { kind: 'instant_award', won: false };
 }

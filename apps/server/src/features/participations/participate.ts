@@ -7,18 +7,31 @@ import {
   type ParticipationRequest,
   type ParticipationResponse,
 } from '@promo/contract';
+import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { localTime } from '../../platform/local-time.ts';
-import { type CampaignRow, campaignState, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
+import {
+  type CampaignRow,
+  type CampaignRule,
+  campaignState,
+  findCampaignWithRules,
+  formFieldsOf,
+} from '../campaigns/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { findTenantBySlugCached } from '../tenants/index.ts';
 import { deviceClass } from './device-class.ts';
-import type { ParticipationKinds } from './participation-kinds.ts';
-import { insertParticipation, type PersonFields, participationGate } from './participations.repository.ts';
-import { firstRefusal, minimumAge } from './rules.ts';
+import type { OneCallWork, ParticipationKinds } from './participation-kinds.ts';
+import {
+  type GateValues,
+  insertParticipation,
+  type PersonFields,
+  participateInOneCall,
+  participationGate,
+} from './participations.repository.ts';
+import { firstRefusal, minimumAge, ruleChecks } from './rules.ts';
 
 export type ParticipationMeta = {
   userAgent: string | undefined;
@@ -45,6 +58,23 @@ function text(value: unknown): string | null {
 }
 
 type Refusal = { refused: AppError };
+type Found = { campaign: CampaignRow; rules: CampaignRule[]; version: string };
+type Result = { status: number; body: ParticipationResponse; replayed: boolean };
+type Form = Awaited<ReturnType<typeof checkForm>>;
+
+/** The campaign and its rules by public name, kept one second per process (decision 027). */
+const campaignsByName = (ctx: Ctx) => ctx.cache.named<Found | undefined>('participation-campaigns', 1_000);
+
+function readCampaign(ctx: Ctx, tenantId: string, name: string, fresh: boolean): Promise<Found | undefined> {
+  const key = `${tenantId}:${name}`;
+  if (fresh) campaignsByName(ctx).delete(key);
+  return campaignsByName(ctx).get(key, () =>
+    ctx.db.tx({ tenantId }, (tx) => findCampaignWithRules(tx, tenantId, name)),
+  );
+}
+
+/** How many times a campaign that changed under a participation is read again before the slow path. */
+const STALE_RETRIES = 3;
 
 /**
  * A person takes part in a campaign through its public form. In one transaction: the campaign
@@ -52,6 +82,13 @@ type Refusal = { refused: AppError };
  * rules allow it (checked with the person's row locked), the participation is stored and the
  * campaign's kind acts on it (through `kinds`). An Idempotency-Key makes a retried submission
  * count once.
+ *
+ * When the kind's work can be done in SQL (its `inOneCall`: a raffle registration without codes, a
+ * reward code, an instant award's try; a kind with no work: the participation alone), the
+ * transaction is one call (`participate_in_one_call`, decision
+ * 027) on the campaign read from a one-second cache, which the call checks is still current; a
+ * refusal decided on the cached campaign is confirmed on a fresh read. Other kinds take the
+ * transaction statement by statement.
  */
 export async function participate(
   ctx: Ctx,
@@ -60,68 +97,175 @@ export async function participate(
   campaignName: string,
   input: ParticipationRequest,
   meta: ParticipationMeta,
-): Promise<{ status: number; body: ParticipationResponse; replayed: boolean }> {
+): Promise<Result> {
   const tenant = await publicTenant(ctx, tenantSlug);
   const now = ctx.clock.now();
-  const result = await ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
-    const found = await findCampaignWithRules(tx, tenant.id, campaignName, { keyShare: true });
-    if (!found) throw new AppError('NOT_FOUND');
-    const { campaign, rules } = found;
-    const fields = formFieldsOf(campaign);
-    if (!fields || !isOpen(campaign, now)) throw new AppError('CAMPAIGN_NOT_ACTIVE');
-    const country = await findCountryCached(ctx, campaign.countryCode, tx);
-    if (!country) throw new AppError('INTERNAL_ERROR');
-    const local = localTime(now, country.timeZone);
-
-    const issues = answersIssues(fields, input.answers, {
-      phoneDigits: country.phoneDigits,
-      identity: country.identity,
-      departments: country.departments,
-      today: local.day,
-      minAge: minimumAge(rules),
-    });
-    const underage = issues.find((i) => i.code === 'UNDERAGE');
-    if (underage) throw new AppError('UNDERAGE', [underage]);
-    if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues);
-
-    const person = personFrom(fields, input.answers);
-    const limits = rules.filter((r) => r.kind === 'max_per_identity');
-    const gate = await participationGate(tx, {
-      tenantId: tenant.id,
-      campaignId: campaign.id,
-      person,
-      blacklist: {
-        cedula: normaliseBlacklistValue('cedula', person.cedula),
-        phone: person.phone ? normaliseBlacklistValue('phone', person.phone) : null,
-        email: person.email ? normaliseBlacklistValue('email', person.email) : null,
-      },
-      now,
-      day: local.day,
-      // raffles number a person's entries, so they always count the campaign
-      countCampaign: campaign.kind === 'raffle' || limits.some((r) => !r.groupId),
-      groupId: limits.some((r) => r.groupId) ? campaign.groupId : null,
-    });
-    if ('blacklisted' in gate) {
-      // kept (committed) so that the tenant sees the attempt; the person is told nothing more
-      await audit(tx, ctx, {
-        tenantId: tenant.id,
-        action: 'participation.blacklisted',
-        entityType: 'campaign',
-        entityId: campaign.id,
-        details: { blacklistEntryId: gate.blacklisted },
-      });
-      ctx.log.warn(
-        { campaignId: campaign.id, blacklistEntryId: gate.blacklisted },
-        'blacklisted participation refused',
-      );
-      return { refused: new AppError('PARTICIPATION_NOT_ACCEPTED') } satisfies Refusal;
+  for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
+    const fresh = attempt > 0;
+    const found = await readCampaign(ctx, tenant.id, campaignName, fresh);
+    let form: Form;
+    try {
+      form = await checkForm(ctx, found, input, now);
+    } catch (error) {
+      if (fresh || !(error instanceof AppError)) throw error;
+      continue;
     }
+    const kind = kinds[form.campaign.kind];
+    const work: OneCallWork | { work: 'none' } | null = kind
+      ? (kind.inOneCall?.({ rules: form.rules, codes: meta.codes ?? [] }) ?? null)
+      : { work: 'none' };
+    if (!work) break;
+    const result = await participateOnce(ctx, tenant.id, form, input, meta, now, work);
+    if (result !== 'stale') return result;
+  }
+  return participateInSteps(ctx, kinds, tenant.id, campaignName, input, meta, now);
+}
+
+/**
+ * What a participation checks before the database is asked: the campaign is open and has a form,
+ * the answers are valid for its country (age included); the person's fields and local time.
+ */
+async function checkForm(
+  ctx: Ctx,
+  found: Found | undefined,
+  input: ParticipationRequest,
+  now: Date,
+  tx?: Tx,
+) {
+  if (!found) throw new AppError('NOT_FOUND');
+  const { campaign, rules } = found;
+  const fields = formFieldsOf(campaign);
+  if (!fields || !isOpen(campaign, now)) throw new AppError('CAMPAIGN_NOT_ACTIVE');
+  const country = await findCountryCached(ctx, campaign.countryCode, tx);
+  if (!country) throw new AppError('INTERNAL_ERROR');
+  const local = localTime(now, country.timeZone);
+
+  const issues = answersIssues(fields, input.answers, {
+    phoneDigits: country.phoneDigits,
+    identity: country.identity,
+    departments: country.departments,
+    today: local.day,
+    minAge: minimumAge(rules),
+  });
+  const underage = issues.find((i) => i.code === 'UNDERAGE');
+  if (underage) throw new AppError('UNDERAGE', [underage]);
+  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues);
+
+  const person = personFrom(fields, input.answers);
+  const limits = rules.filter((r) => r.kind === 'max_per_identity');
+  return {
+    ...found,
+    local,
+    person,
+    blacklist: {
+      cedula: normaliseBlacklistValue('cedula', person.cedula),
+      phone: person.phone ? normaliseBlacklistValue('phone', person.phone) : null,
+      email: person.email ? normaliseBlacklistValue('email', person.email) : null,
+    },
+    // raffles number a person's entries, so they always count the campaign
+    countCampaign: campaign.kind === 'raffle' || limits.some((r) => !r.groupId),
+    groupId: limits.some((r) => r.groupId) ? campaign.groupId : null,
+  };
+}
+
+/** What the person's side of the participation is given (`participation_gate`). */
+function gateValues(tenantId: string, form: Form, now: Date): GateValues {
+  return {
+    tenantId,
+    campaignId: form.campaign.id,
+    person: form.person,
+    blacklist: form.blacklist,
+    now,
+    day: form.local.day,
+    countCampaign: form.countCampaign,
+    groupId: form.groupId,
+  };
+}
+
+/** The blacklisted attempt is kept so that the tenant sees it; the person is told nothing more. */
+async function refuseBlacklisted(ctx: Ctx, tx: Tx, tenantId: string, campaignId: string, entryId: string) {
+  await audit(tx, ctx, {
+    tenantId,
+    action: 'participation.blacklisted',
+    entityType: 'campaign',
+    entityId: campaignId,
+    details: { blacklistEntryId: entryId },
+  });
+  ctx.log.warn({ campaignId, blacklistEntryId: entryId }, 'blacklisted participation refused');
+  return { refused: new AppError('PARTICIPATION_NOT_ACCEPTED') } satisfies Refusal;
+}
+
+/** The participation as one call (migration 0026); 'stale' when the campaign changed meanwhile. */
+async function participateOnce(
+  ctx: Ctx,
+  tenantId: string,
+  form: Form,
+  input: ParticipationRequest,
+  meta: ParticipationMeta,
+  now: Date,
+  work: OneCallWork | { work: 'none' },
+): Promise<Result | 'stale'> {
+  const { campaign, local, person } = form;
+  const participationId = randomUUID();
+  const answer = await participateInOneCall(ctx.db, {
+    ...gateValues(tenantId, form, now),
+    version: form.version,
+    checks: ruleChecks(form.rules, {
+      department: person.department,
+      weekday: local.weekday,
+      minuteOfDay: local.minuteOfDay,
+    }),
+    idempotencyKey: meta.idempotencyKey ?? null,
+    requestHash: requestHash([campaign.id, input, meta.codes ?? []]),
+    participationId,
+    answers: input.answers,
+    landingId: input.landingId ?? null,
+    deviceClass: deviceClass(meta.userAgent),
+    work,
+  });
+  if ('refused' in answer) throw new AppError(answer.refused);
+  switch (answer.outcome) {
+    case 'stale':
+      return 'stale';
+    case 'reused':
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    case 'blacklisted': {
+      const { refused } = await ctx.db.tx({ tenantId }, (tx) =>
+        refuseBlacklisted(ctx, tx, tenantId, campaign.id, answer.blacklisted),
+      );
+      throw refused;
+    }
+    default:
+      return {
+        status: answer.status,
+        body: answer.body as ParticipationResponse,
+        replayed: answer.outcome === 'replayed',
+      };
+  }
+}
+
+/** The participation statement by statement, for the kinds whose work is done in TypeScript. */
+async function participateInSteps(
+  ctx: Ctx,
+  kinds: ParticipationKinds,
+  tenantId: string,
+  campaignName: string,
+  input: ParticipationRequest,
+  meta: ParticipationMeta,
+  now: Date,
+): Promise<Result> {
+  const result = await ctx.db.tx({ tenantId }, async (tx) => {
+    const found = await findCampaignWithRules(tx, tenantId, campaignName, { keyShare: true });
+    const form = await checkForm(ctx, found, input, now, tx);
+    const { campaign, rules, local, person } = form;
+    const gate = await participationGate(tx, gateValues(tenantId, form, now));
+    if ('blacklisted' in gate) return refuseBlacklisted(ctx, tx, tenantId, campaign.id, gate.blacklisted);
 
     const { participantId } = gate;
     const counts = { campaign: gate.campaign, group: gate.group };
     return idempotent(
       tx,
-      tenant.id,
+      tenantId,
       meta.idempotencyKey,
       requestHash([campaign.id, input, meta.codes ?? []]),
       async () => {
@@ -133,10 +277,10 @@ export async function participate(
           countsFor: (scope) => counts[scope],
         });
         if (refusal) throw new AppError(refusal);
-        const handler = kinds[campaign.kind];
+        const handler = kinds[campaign.kind]?.steps;
         const outcome: ParticipationOutcome = handler
           ? await handler(tx, ctx, {
-              tenantId: tenant.id,
+              tenantId,
               campaign,
               participantId,
               participationId,
@@ -148,7 +292,7 @@ export async function participate(
           : { kind: 'registered' };
         await insertParticipation(tx, {
           id: participationId,
-          tenantId: tenant.id,
+          tenantId,
           campaignId: campaign.id,
           participantId,
           answers: input.answers,

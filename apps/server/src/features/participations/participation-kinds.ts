@@ -25,9 +25,22 @@ export type ParticipationKindHandler = (
   },
 ) => Promise<ParticipationOutcome>;
 
+/** A kind's work as `participate_in_one_call` (migration 0026) does it, in the same call. */
+export type OneCallWork =
+  | { work: 'raffle_entry' }
+  | { work: 'reward_code'; maxCodes: number }
+  | { work: 'instant_award'; onePerIdentity: boolean };
+
+export type ParticipationKind = {
+  /** The kind's work statement by statement, in the participation's transaction. */
+  steps: ParticipationKindHandler;
+  /** The same work inside the participation's one call, or null when this one cannot be (decision 027). */
+  inOneCall?: (p: { rules: CampaignRule[]; codes: string[] }) => OneCallWork | null;
+};
+
 /**
  * The kinds that act on a participation, given by the composition root (`features/participation-kinds.ts`)
  * so that the engine does not depend on the features that handle each kind. Kinds not listed
  * record the participation and answer `registered`.
  */
-export type ParticipationKinds = Partial<Record<CampaignKind, ParticipationKindHandler>>;
+export type ParticipationKinds = Partial<Record<CampaignKind, ParticipationKind>>;

@@ -1,6 +1,9 @@
+import { type ErrorCode, isErrorCode } from '@promo/contract';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { type Database, queryRows, type Tx } from '../../db/client.ts';
 import { participations } from '../../db/schema.ts';
+import type { OneCallWork } from './participation-kinds.ts';
+import type { RuleCheck } from './rules.ts';
 
 export type PersonFields = {
   cedula: string;
@@ -10,6 +13,18 @@ export type PersonFields = {
   birthdate: string | null;
   sex: 'female' | 'male' | 'other' | null;
   department: string | null;
+};
+
+/** What `participation_gate` is given: the person, how they are looked up in the blacklist, what to count. */
+export type GateValues = {
+  tenantId: string;
+  campaignId: string;
+  person: PersonFields;
+  blacklist: { cedula: string; phone: string | null; email: string | null };
+  now: Date;
+  day: string;
+  countCampaign: boolean;
+  groupId: string | null;
 };
 
 /** The person's earlier participations in a scope: in all, and on the local day. */
@@ -26,16 +41,7 @@ export type Counts = { total: number; today: number };
 // crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
 export async function participationGate(
   tx: Tx,
-  values: {
-    tenantId: string;
-    campaignId: string;
-    person: PersonFields;
-    blacklist: { cedula: string; phone: string | null; email: string | null };
-    now: Date;
-    day: string;
-    countCampaign: boolean;
-    groupId: string | null;
-  },
+  values: GateValues,
 ): Promise<{ blacklisted: string } | { participantId: string; campaign: Counts; group: Counts }> {
   const { person, blacklist } = values;
   const [row] = await queryRows<{
@@ -68,4 +74,95 @@ export async function insertParticipation(
   const [row] = await tx.insert(participations).values(values).returning({ id: participations.id });
   if (!row) throw new Error('participation insert returned no row');
   return row.id;
+}
+
+/** What `participate_in_one_call` answers (migration 0026). */
+export type OneCallOutcome =
+  | { outcome: 'done' | 'replayed'; blacklisted: null; status: number; body: unknown }
+  | { outcome: 'blacklisted'; blacklisted: string; status: null; body: null }
+  | { outcome: 'stale' | 'reused'; blacklisted: null; status: null; body: null };
+
+const REFUSED = /participation refused: ([A-Z_]+)/;
+
+/**
+ * The whole participation in one round trip (`participate_in_one_call`, migration 0026, decision
+ * 027): the campaign still as read (`version`, else 'stale'), the gate (blacklist, the person's
+ * upsert and lock, counts), the Idempotency-Key, the rules' checks in order, the kind's `work`
+ * (a raffle entry, a reward code, an instant award's try, or none), the participation row and the
+ * stored answer. A rule's refusal rolls it all back
+ * and is answered as `{ refused: code }`.
+ */
+// crosses into campaigns: the campaign's key-share lock and version are checked in the call that writes the participation
+// crosses into blacklist: the refusal is decided in the call that takes the person's lock
+// crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
+// crosses into raffles: a registration's entry is written in the same call as its participation
+// crosses into reward-codes: the code is claimed in the call that holds the person's lock, so one person's limit holds
+// crosses into instant-awards: the moment is claimed in the call that holds the person's lock
+export async function participateInOneCall(
+  db: Database,
+  values: GateValues & {
+    version: string;
+    checks: RuleCheck[];
+    idempotencyKey: string | null;
+    requestHash: string;
+    participationId: string;
+    answers: Record<string, unknown>;
+    landingId: string | null;
+    deviceClass: number;
+    work: OneCallWork | { work: 'none' };
+  },
+): Promise<OneCallOutcome | { refused: ErrorCode }> {
+  const { person, blacklist } = values;
+  try {
+    const [row] = await db.call<OneCallOutcome>(
+      { tenantId: values.tenantId },
+      {
+        name: 'participate_in_one_call',
+        args: [
+          values.tenantId,
+          values.campaignId,
+          values.version,
+          person.cedula,
+          person.name,
+          person.email,
+          person.phone,
+          person.birthdate,
+          person.sex,
+          person.department,
+          blacklist.cedula,
+          blacklist.phone,
+          blacklist.email,
+          values.now.toISOString(),
+          values.day,
+          String(values.countCampaign),
+          values.groupId,
+          JSON.stringify(values.checks),
+          values.idempotencyKey,
+          values.requestHash,
+          values.participationId,
+          JSON.stringify(values.answers),
+          values.landingId,
+          values.deviceClass,
+          values.work.work,
+          values.work.work === 'reward_code' ? values.work.maxCodes : null,
+          values.work.work === 'instant_award' ? String(values.work.onePerIdentity) : null,
+        ],
+      },
+    );
+    if (!row) throw new Error('participate_in_one_call answered no row');
+    return row;
+  } catch (error) {
+    const code = refusalIn(error);
+    if (code) return { refused: code };
+    throw error;
+  }
+}
+
+/** The rule's refusal raised by the function (`participation refused: CODE`), through any wrapping. */
+function refusalIn(error: unknown): ErrorCode | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const match = REFUSED.exec(e.message);
+    if (match && isErrorCode(match[1])) return match[1];
+  }
+  return null;
 }

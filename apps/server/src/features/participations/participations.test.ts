@@ -216,6 +216,40 @@ describe('participation', () => {
 });
 
 describe('rules', () => {
+  it('sees a change to the campaign or its rules made just after a participation (no stale cached campaign)', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant);
+    const answers = validAnswers();
+    expect((await participate(t, tenant, campaign.name, answers)).status).toBe(201);
+    const rule = await t.request({
+      method: 'POST',
+      url: '/api/campaign-rulers',
+      token: tenant.admin.token,
+      body: { campaignId: campaign.id, kind: 'max_per_identity', params: { total: 1 } },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const limited = await participate(t, tenant, campaign.name, answers);
+    expect(limited.body.error?.code).toBe('PARTICIPATION_LIMIT');
+
+    const setActive = (active: boolean) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/campaigns/${campaign.id}/active-status`,
+        token: tenant.admin.token,
+        body: { active },
+      });
+    await setActive(false);
+    expect((await participate(t, tenant, campaign.name, validAnswers())).body.error?.code).toBe(
+      'CAMPAIGN_NOT_ACTIVE',
+    );
+    await setActive(true);
+    const again = await participate(t, tenant, campaign.name, validAnswers());
+    expect(again.status, again.text).toBe(201);
+    expect(
+      await countRows('participations', 'tenant_id = $1 and campaign_id = $2', [tenant.id, campaign.id]),
+    ).toBe(2);
+  });
+
   it('max per identity: total and per day (in the campaign’s time zone)', async () => {
     const tenant = await t.createTenant();
     const total = await createActiveCampaign(t, tenant);

@@ -19,24 +19,32 @@ function minutes(hhmm: string): number {
   return h * 60 + m;
 }
 
-/** The first refusal among the campaign's rules, or null. Age is checked with the answers. */
-export function firstRefusal(rules: readonly RuleInput[], facts: ParticipationFacts): ErrorCode | null {
+/**
+ * A rule's check, in the rules' order: a refusal already decided (the rule needs no count), or a
+ * per-identity limit to compare with the person's earlier participations in its scope. Evaluated
+ * here (`firstRefusal`) or, on the one-call path, by `participate_in_one_call` (migration 0026).
+ */
+export type RuleCheck =
+  | { refuse: ErrorCode }
+  | { scope: 'campaign' | 'group'; total?: number; perDay?: number };
+
+/** The checks of the campaign's rules for these facts; rules that pass without counts are left out. */
+export function ruleChecks(
+  rules: readonly RuleInput[],
+  facts: Omit<ParticipationFacts, 'countsFor'>,
+): RuleCheck[] {
+  const checks: RuleCheck[] = [];
   for (const rule of rules) {
     switch (rule.kind) {
       case 'max_per_identity': {
         const p = rule.params as Params<'max_per_identity'>;
-        const counts = facts.countsFor(rule.groupId ? 'group' : 'campaign');
-        if (
-          (p.total !== undefined && counts.total >= p.total) ||
-          (p.perDay !== undefined && counts.today >= p.perDay)
-        ) {
-          return 'PARTICIPATION_LIMIT';
-        }
+        checks.push({ scope: rule.groupId ? 'group' : 'campaign', total: p.total, perDay: p.perDay });
         break;
       }
       case 'departments': {
         const p = rule.params as Params<'departments'>;
-        if (!facts.department || !p.allowed.includes(facts.department)) return 'DEPARTMENT_NOT_ALLOWED';
+        if (!facts.department || !p.allowed.includes(facts.department))
+          checks.push({ refuse: 'DEPARTMENT_NOT_ALLOWED' });
         break;
       }
       case 'schedule': {
@@ -47,13 +55,27 @@ export function firstRefusal(rules: readonly RuleInput[], facts: ParticipationFa
           from <= to
             ? facts.minuteOfDay >= from && facts.minuteOfDay < to
             : facts.minuteOfDay >= from || facts.minuteOfDay < to;
-        if (!p.days.includes(facts.weekday) || !inHours) return 'OUTSIDE_SCHEDULE';
+        if (!p.days.includes(facts.weekday) || !inHours) checks.push({ refuse: 'OUTSIDE_SCHEDULE' });
         break;
       }
       default:
-        // min_age is checked with the birthdate answer; code and prize limits by their kinds
+        // min_age is checked with the answers; code and prize limits by their kinds
         break;
     }
+  }
+  return checks;
+}
+
+/** The first refusal among the campaign's rules, or null. Age is checked with the answers. */
+export function firstRefusal(rules: readonly RuleInput[], facts: ParticipationFacts): ErrorCode | null {
+  for (const check of ruleChecks(rules, facts)) {
+    if ('refuse' in check) return check.refuse;
+    const counts = facts.countsFor(check.scope);
+    if (
+      (check.total !== undefined && counts.total >= check.total) ||
+      (check.perDay !== undefined && counts.today >= check.perDay)
+    )
+      return 'PARTICIPATION_LIMIT';
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { rulesOfCampaign } from '../campaigns/index.ts';
 import { lockParticipantByCedula } from '../participants/index.ts';
 import { maxCodesPerIdentity } from '../participations/index.ts';
 import { rewardCodeCampaign } from './reward-code-campaign.ts';
-import { claimCode, codesOfParticipant } from './reward-codes.repository.ts';
+import { claimRewardCode } from './reward-codes.repository.ts';
 
 /**
  * Gives a person a code of the campaign, or answers the code they already hold when the campaign's
@@ -23,11 +23,9 @@ export async function assignCode(
     now: Date;
   },
 ): Promise<{ code: string; assigned: boolean }> {
-  const held = await codesOfParticipant(tx, values.tenantId, values.campaignId, values.participantId);
-  if (held.length >= values.maxCodes && held[0]) return { code: held[0], assigned: false };
-  const code = await claimCode(tx, values);
-  if (!code) throw new AppError('CODES_EXHAUSTED');
-  return { code, assigned: true };
+  const claimed = await claimRewardCode(tx, values);
+  if (!claimed) throw new AppError('CODES_EXHAUSTED');
+  return claimed;
 }
 
 /**

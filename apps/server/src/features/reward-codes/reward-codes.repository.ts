@@ -114,50 +114,28 @@ export async function redemptionsOf(tx: Tx, tenantId: string, codes: string[]) {
     .orderBy(desc(redemptions.redeemedAt));
 }
 
-/** The person's codes in a campaign that count against their limit (assigned or redeemed). */
-export async function codesOfParticipant(
-  tx: Tx,
-  tenantId: string,
-  campaignId: string,
-  participantId: string,
-): Promise<string[]> {
-  const rows = await tx
-    .select({ code: rewardCodes.code })
-    .from(rewardCodes)
-    .where(
-      and(
-        eq(rewardCodes.tenantId, tenantId),
-        eq(rewardCodes.campaignId, campaignId),
-        eq(rewardCodes.participantId, participantId),
-        inArray(rewardCodes.status, ['assigned', 'redeemed']),
-      ),
-    )
-    .orderBy(desc(rewardCodes.assignedAt));
-  return rows.map((r) => r.code);
-}
-
-/** Gives one available code of the campaign to a person; concurrent claims skip each other's rows. */
-export async function claimCode(
+/**
+ * A reward code for a person in one statement (`claim_reward_code`, migration 0026): the one they
+ * hold when they hold `maxCodes` already, else an available code of the campaign claimed
+ * (concurrent claims skip each other's rows); none when the campaign has none left.
+ */
+export async function claimRewardCode(
   tx: Tx,
   values: {
     tenantId: string;
     campaignId: string;
     participantId: string;
     participationId: string | null;
+    maxCodes: number;
     now: Date;
   },
-): Promise<string | null> {
-  const [row] = await queryRows<{ code: string }>(
+): Promise<{ code: string; assigned: boolean } | undefined> {
+  const [row] = await queryRows<{ code: string; assigned: boolean }>(
     tx,
-    sql`update reward_codes set status = 'assigned', participant_id = ${values.participantId},
-          participation_id = ${values.participationId}, assigned_at = ${values.now}
-        where (tenant_id, code) = (
-          select tenant_id, code from reward_codes
-          where tenant_id = ${values.tenantId} and campaign_id = ${values.campaignId} and status = 'available'
-          limit 1 for update skip locked)
-        returning code`,
+    sql`select * from claim_reward_code(${values.tenantId}, ${values.campaignId}, ${values.participantId},
+          ${values.participationId}, ${values.maxCodes}, ${values.now.toISOString()})`,
   );
-  return row?.code ?? null;
+  return row;
 }
 
 /** Revokes a code that is available or assigned; answers whether it was. */
