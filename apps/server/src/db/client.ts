@@ -345,8 +345,8 @@ type PgliteCopyClient = {
  * Loads text rows (`COPY`'s text format: tab-separated, one row per `\n`) into `into` (a table and
  * its columns, e.g. `staging (code)`) inside the caller's transaction: on PostgreSQL a
  * `COPY … FROM STDIN` stream, one chunk written after another as the source yields them (bounded
- * memory); on PGlite a `COPY … FROM '/dev/blob'` per chunk. The text must be trusted (generated or
- * checked): no escaping is done here.
+ * memory); on PGlite a `COPY … FROM '/dev/blob'` per chunk. No escaping is done here: values
+ * are written with `copyText`, or generated from a known alphabet.
  */
 export async function copyIn(
   tx: Tx,
@@ -378,4 +378,11 @@ export async function copyIn(
       blob: new Blob([chunk as Uint8Array<ArrayBuffer>]),
     });
   await tx.execute(sql`select set_config('role', ${role?.role ?? APP_ROLE}, true)`);
+}
+
+/** A text value as a field of COPY's text format (backslash, tab and line ends escaped). */
+export function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (ch) =>
+    ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
+  );
 }
