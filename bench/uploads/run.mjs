@@ -1,10 +1,15 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 // bench/uploads: a CSV of 2,000,000 reward codes (about 35 MB) uploaded through the API; the time
 // of the request and the server's peak memory (VmHWM) before and after, on PostgreSQL or PGlite.
+// On PostgreSQL, next to a raw COPY of as many codes into a fresh copy of the indexed table
+// (bench/lib/raw-copy.mjs) in the same run, right after the upload.
 //   node bench/uploads/run.mjs [--count 2000000] [--pglite]
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { rawCopySeconds } from '../lib/raw-copy.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -83,6 +88,24 @@ try {
   const body = JSON.parse(res.text);
   const seconds = (performance.now() - started) / 1000;
   const after = rssMb(server.pid);
+  const tenantId = values.pglite
+    ? null
+    : spawnSync('psql', [
+        server.database,
+        '-Atc',
+        `select tenant_id from campaigns where id = '${campaign.id}'`,
+      ])
+        .stdout.toString()
+        .trim();
+  const copySeconds = values.pglite
+    ? null
+    : await rawCopySeconds({
+        databaseUrl: server.database,
+        count,
+        length: 15,
+        tenantId,
+        campaignId: campaign.id,
+      });
   console.log(
     JSON.stringify(
       {
@@ -97,6 +120,13 @@ try {
         rssBeforeMb: before.rss,
         peakRssBeforeMb: before.peak,
         peakRssAfterMb: after.peak,
+        ...(copySeconds === null
+          ? {}
+          : {
+              rawCopySeconds: Math.round(copySeconds * 10) / 10,
+              ratioToRawCopy: Math.round((seconds / copySeconds) * 100) / 100,
+            }),
+        loadAverage1m: loadavg()[0],
       },
       null,
       2,

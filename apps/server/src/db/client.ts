@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { finished } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { isDatabaseUnavailable } from '../platform/database-availability.ts';
 import * as schema from './schema.ts';
 
@@ -333,4 +334,55 @@ export async function* queryLines(tx: Tx, query: string, batch = 10_000): AsyncG
   } finally {
     await tx.execute(sql.raw(`CLOSE ${cursor}`));
   }
+}
+
+/** The PGlite transaction under a drizzle one (for what drizzle does not pass on: COPY's blob). */
+type PgliteCopyClient = {
+  query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+};
+
+/**
+ * Loads text rows (`COPY`'s text format: tab-separated, one row per `\n`) into `into` (a table and
+ * its columns, e.g. `staging (code)`) inside the caller's transaction: on PostgreSQL a
+ * `COPY … FROM STDIN` stream, one chunk written after another as the source yields them (bounded
+ * memory); on PGlite a `COPY … FROM '/dev/blob'` per chunk. No escaping is done here: values
+ * are written with `copyText`, or generated from a known alphabet.
+ */
+export async function copyIn(
+  tx: Tx,
+  into: string,
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+): Promise<void> {
+  const client = (tx as { $client?: unknown }).$client;
+  if (client instanceof pg.Client) {
+    const stream = client.query(copyFrom(`COPY ${into} FROM STDIN`));
+    const done = finished(stream);
+    try {
+      for await (const chunk of chunks)
+        if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+      stream.end();
+    } catch (error) {
+      stream.destroy(error as Error);
+    }
+    await done;
+    return;
+  }
+  // reading '/dev/blob' is reading a server file: only the owner may, so the COPY alone runs as the
+  // owner (PGlite's session user) and the transaction's role is set back right after it (a failed
+  // COPY aborts the transaction, whose local settings go with it)
+  const pglite = (tx as unknown as { session: { client: PgliteCopyClient } }).session.client;
+  const [role] = await queryRows<{ role: string }>(tx, sql`select current_setting('role') as role`);
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  for await (const chunk of chunks)
+    await pglite.query(`COPY ${into} FROM '/dev/blob'`, [], {
+      blob: new Blob([chunk as Uint8Array<ArrayBuffer>]),
+    });
+  await tx.execute(sql`select set_config('role', ${role?.role ?? APP_ROLE}, true)`);
+}
+
+/** A text value as a field of COPY's text format (backslash, tab and line ends escaped). */
+export function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (ch) =>
+    ch === '\\' ? '\\\\' : ch === '\t' ? '\\t' : ch === '\n' ? '\\n' : '\\r',
+  );
 }

@@ -1,7 +1,7 @@
 import { CODE_ALPHABET } from '@promo/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeLength, generateCodes } from './code-generator.ts';
+import { codeLength, generateCodeLines, generateCodes } from './code-generator.ts';
 
 describe('code generator', () => {
   it('uses 32 symbols with no look-alikes (0/O, 1/I)', () => {
@@ -42,5 +42,16 @@ describe('code generator', () => {
   it('is deterministic for a given random source', () => {
     const seeded = (bytes: number) => Uint8Array.from({ length: bytes }, (_, i) => (i * 7) % 256);
     expect(generateCodes(2, 4, '', seeded)).toEqual(generateCodes(2, 4, '', seeded));
+  });
+
+  it('writes the same codes as text lines for COPY, one per line, prefix and alphabet only', () => {
+    const seeded = (bytes: number) => Uint8Array.from({ length: bytes }, (_, i) => (i * 13 + 5) % 256);
+    const text = generateCodeLines(1_000, 15, 'AB7', seeded).toString('latin1');
+    const lines = text.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1_000);
+    for (const line of lines) expect(line).toMatch(/^AB7[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{15}$/);
+    expect(lines).toEqual(generateCodes(1_000, 15, 'AB7', seeded));
+    expect(new Set(generateCodeLines(50_000, 16).toString('latin1').split('\n')).size).toBe(50_001);
   });
 });

@@ -30,12 +30,35 @@ export function generateCodes(
   prefix = '',
   random: RandomSource = cryptoRandom,
 ): string[] {
+  if (count === 0) return [];
+  return generateCodeLines(count, length, prefix, random).toString('latin1').slice(0, -1).split('\n');
+}
+
+const SYMBOLS = Buffer.from(CODE_ALPHABET, 'latin1');
+const NEWLINE = 10;
+
+/**
+ * The same codes as lines of text (`CODE\n` each), built straight into one buffer: the form a
+ * `COPY … FROM STDIN` reads, with no JavaScript string per code (10,000,000 codes are generated a
+ * buffer at a time in bounded memory).
+ */
+export function generateCodeLines(
+  count: number,
+  length: number,
+  prefix = '',
+  random: RandomSource = cryptoRandom,
+): Buffer {
+  const head = Buffer.from(prefix, 'latin1');
+  const width = head.length + length + 1;
+  const out = Buffer.allocUnsafe(count * width);
   const bytes = random(count * length);
-  const codes = new Array<string>(count);
   for (let i = 0; i < count; i++) {
-    let code = prefix;
-    for (let j = 0; j < length; j++) code += CODE_ALPHABET[(bytes[i * length + j] as number) & 31];
-    codes[i] = code;
+    const at = i * width;
+    head.copy(out, at);
+    const from = i * length;
+    for (let j = 0; j < length; j++)
+      out[at + head.length + j] = SYMBOLS[(bytes[from + j] as number) & 31] as number;
+    out[at + width - 1] = NEWLINE;
   }
-  return codes;
+  return out;
 }

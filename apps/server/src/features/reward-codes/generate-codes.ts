@@ -5,17 +5,41 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { iso } from '../../platform/iso.ts';
 import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } from '../../platform/jobs.ts';
-import { codeLength, generateCodes } from './code-generator.ts';
-import { BATCH, importCodes } from './import-codes.ts';
+import { codeLength, generateCodeLines } from './code-generator.ts';
+import { importCodes } from './import-codes.ts';
 import { rewardCodeCampaign } from './reward-code-campaign.ts';
-import { countBatch, countLiveCodes, insertCodes } from './reward-codes.repository.ts';
+import { countBatch, countLiveCodes, insertCodeLines } from './reward-codes.repository.ts';
 
 /** Counts up to this are generated in the request; larger ones run as a job with progress. */
 export const SYNC_GENERATION_LIMIT = 20_000;
 
 /**
+ * Codes written per transaction (one progress step), copied in pieces of `PIECE`: a run (and a
+ * run taken over after a crash) starts with one piece, so that progress shows at once, then each
+ * chunk is sized to take about `CHUNK_MS` after the last one (at most twice as many codes), up to
+ * `MAX_CHUNK`. Only the speed depends on the sizes, never which codes are written.
+ */
+const PIECE = 10_000;
+const MAX_CHUNK = 200_000;
+const CHUNK_MS = 1000;
+
+function nextChunk(size: number, elapsedMs: number): number {
+  const fitting = Math.round((size * CHUNK_MS) / Math.max(1, elapsedMs) / PIECE) * PIECE;
+  return Math.min(MAX_CHUNK, 2 * size, Math.max(PIECE, fitting));
+}
+
+/** `count` generated codes as text lines, a piece at a time (one buffer in memory per piece). */
+function* codeLines(count: number, length: number, prefix: string): Generator<Buffer> {
+  for (let made = 0; made < count; made += PIECE)
+    yield generateCodeLines(Math.min(PIECE, count - made), length, prefix);
+}
+
+/**
  * Generates `count` codes of a batch until the batch holds them all (resumable: a restart counts
- * what is there). Collisions with existing codes are skipped and drawn again.
+ * what is there). Each chunk is one transaction: the codes are copied into a staging table and
+ * taken into the indexed table in one statement; collisions with existing codes are skipped and
+ * drawn again in the next chunk. The lease is checked after the writes and before the commit, so
+ * the job row is locked only for the commit (its heartbeat is never held up by a chunk's work).
  */
 async function fillBatch(
   ctx: Ctx,
@@ -27,21 +51,25 @@ async function fillBatch(
   lease?: JobLease,
 ): Promise<number> {
   let done = await ctx.db.tx({ tenantId }, (tx) => countBatch(tx, tenantId, batchId));
+  let chunk = PIECE;
   while (done < params.count) {
     if (signal?.aborted) throw new JobInterrupted();
-    const size = Math.min(BATCH, params.count - done);
+    const size = Math.min(chunk, params.count - done);
+    const started = performance.now();
     const taken = await ctx.db.tx({ tenantId }, async (tx) => {
-      // a job's worker writes only while it holds the job: never two workers on one batch
-      await lease?.check(tx);
-      return insertCodes(
+      const inserted = await insertCodeLines(
         tx,
         tenantId,
         params.campaignId,
         batchId,
-        generateCodes(size, params.length, params.prefix ?? ''),
+        codeLines(size, params.length, params.prefix ?? ''),
       );
+      // a job's worker commits only while it holds the job: never two workers on one batch
+      await lease?.check(tx);
+      return inserted;
     });
-    done += taken.length;
+    done += taken;
+    chunk = nextChunk(chunk, performance.now() - started);
     await onProgress?.(done);
   }
   return done;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows, type Tx } from '../../db/client.ts';
+import { copyIn, type Database, queryRows, type Tx } from '../../db/client.ts';
 import {
   campaigns,
   participants,
@@ -31,6 +31,33 @@ export async function insertCodes(
         on conflict do nothing returning code`,
   );
   return rows.map((r) => r.code);
+}
+
+/**
+ * Inserts generated codes (lines of text, `CODE\n`) through an unindexed staging table: the lines
+ * are copied in (`COPY`, no per-row statement work), then taken in one `INSERT … SELECT` into the
+ * indexed table; codes already in the tenant (or repeated in the lines) are skipped. Answers how
+ * many were taken. The lines must be generated ones (the alphabet and a checked prefix): they are
+ * not escaped.
+ */
+export async function insertCodeLines(
+  tx: Tx,
+  tenantId: string,
+  campaignId: string,
+  batchId: string,
+  lines: AsyncIterable<Buffer> | Iterable<Buffer>,
+): Promise<number> {
+  await tx.execute(sql`create temp table generated_codes (code text not null) on commit drop`);
+  await copyIn(tx, 'generated_codes (code)', lines);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`with taken as (
+          insert into reward_codes (tenant_id, code, campaign_id, batch_id)
+          select ${tenantId}, code, ${campaignId}, ${batchId} from generated_codes
+          on conflict do nothing returning 1)
+        select count(*)::int as n from taken`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Codes that could still be used (the denominator of guessing). */

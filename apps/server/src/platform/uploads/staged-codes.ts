@@ -1,6 +1,6 @@
 import { UPLOAD_REPORT_MAX_ROWS } from '@promo/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { copyIn, copyText, queryRows, type Tx } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { Refusals, RowError } from './refusals.ts';
 
@@ -10,7 +10,7 @@ export type StagedCode = { code: string; points?: number };
 
 /**
  * Imports the codes of an upload in bounded memory, inside the caller's transaction: valid rows
- * go in chunks to a temporary table, the database then finds the codes repeated in the file and
+ * are copied (`COPY`, a buffer per chunk) into a temporary table, the database then finds the codes repeated in the file and
  * those that already exist (`existing`, a condition on `s.code`), and `insert` (reading
  * `upload_codes s` where no refusal names `s.line`) takes the rest. The caller settles all or
  * nothing before commit. Answers the rows read and the rows inserted.
@@ -34,25 +34,27 @@ export async function importStagedCodes<R>(
     sql`create temp table upload_refusals (line integer not null, code text not null, first_line integer) on commit drop`,
   );
   let total = 0;
-  let chunk: Array<[number, string, number | null]> = [];
-  const flush = async () => {
-    if (chunk.length === 0) return;
-    await tx.execute(
-      sql`insert into upload_codes (line, code, points)
-          select (e->>0)::int, e->>1, (e->>2)::int from jsonb_array_elements(${JSON.stringify(chunk)}::jsonb) e`,
-    );
-    chunk = [];
-  };
-  for await (const { line, row } of options.records) {
-    total += 1;
-    const code = options.toCode(row);
-    if (Array.isArray(code)) options.refusals.add(line, code);
-    else {
-      chunk.push([line, code.code, code.points ?? null]);
-      if (chunk.length >= CHUNK) await flush();
+  // the valid rows as COPY text, a buffer per CHUNK rows (one COPY stream on PostgreSQL)
+  async function* stagedLines(): AsyncGenerator<Buffer> {
+    let text = '';
+    let rows = 0;
+    for await (const { line, row } of options.records) {
+      total += 1;
+      const code = options.toCode(row);
+      if (Array.isArray(code)) options.refusals.add(line, code);
+      else {
+        text += `${line}\t${copyText(code.code)}\t${code.points ?? '\\N'}\n`;
+        rows += 1;
+        if (rows >= CHUNK) {
+          yield Buffer.from(text);
+          text = '';
+          rows = 0;
+        }
+      }
     }
+    if (rows > 0) yield Buffer.from(text);
   }
-  await flush();
+  await copyIn(tx, 'upload_codes (line, code, points)', stagedLines());
   await tx.execute(
     sql`insert into upload_refusals (line, code, first_line)
         select line, 'DUPLICATE_IN_FILE', first_line
