@@ -13,5 +13,6 @@ export * from './public-css.ts';
 export * from './render.ts';
 export * from './rules.ts';
 export * from './sanitize.ts';
+export * from './share.ts';
 export * from './templates.ts';
 export * from './xss-corpus.ts';

@@ -9,8 +9,16 @@
  * Touch targets: buttons, lists and check boxes are at least 44 px high; a text input keeps the
  * builder's 35 px height and its label (min 44 px, `for` the input) adds to the area that focuses it.
  */
-import { type FontChoice, THEME_PRESET_COLORS, type ThemeColorKey } from '@promo/contract';
+import {
+  type FontChoice,
+  resolveThemeColors,
+  THEME_PRESET_COLORS,
+  type Theme,
+  type ThemeColorKey,
+} from '@promo/contract';
 import { readableShade, textOn } from './contrast.ts';
+import { escapeHtml } from './escape.ts';
+import { isSafeImageUrl } from './sanitize.ts';
 
 /** System font stacks (no web font to download), one per `theme.font`. */
 export const FONT_STACKS: Record<FontChoice, string> = {
@@ -117,6 +125,12 @@ export const PUBLIC_CSS =
   'border-radius:12px;background:var(--lp-surface);color:var(--lp-text);box-shadow:0 10px 40px rgba(0,0,0,.3)}' +
   ':where(.lp-dialog)::backdrop{background:rgba(0,0,0,.5)}' +
   ':where(.lp-dialog-body){overflow:auto;max-height:60vh;margin:0 0 1rem}' +
+  // share buttons: plain links (and the copy button) side by side, wrapping on a phone
+  ':where(.lp-share){display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}' +
+  ':where(.lp-share) .lp-share-link{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;' +
+  'min-width:2.75rem;padding:.5rem 1rem;border:1px solid var(--lp-border);border-radius:var(--lp-radius);' +
+  'background:var(--lp-surface);color:var(--lp-text);font:inherit;font-weight:600;line-height:1.2;text-decoration:none;cursor:pointer}' +
+  ':where(.lp-share) .lp-share-link:hover{background:var(--lp-background);filter:none}' +
   // map element
   ':where(.lp-map) ul{list-style:none;padding:0}:where(.lp-map) li{padding:.5rem 0;border-bottom:1px solid var(--lp-border)}' +
   ':where(.lp-map-canvas){height:280px;margin:.5rem 0;border-radius:var(--lp-radius);background:#e8eef3}' +
@@ -134,6 +148,27 @@ export const PUBLIC_CSS =
   '@keyframes lp-toast-in{from{opacity:0;transform:translateY(-.5rem)}}' +
   '@media (prefers-reduced-motion:reduce){.lp-toast{animation:none;transition:none}}' +
   '@media (min-width:40rem){:where(.lp-page){padding:2rem 2rem 3rem}.lp-toasts{left:auto}}';
+
+/** The tenant's look on its public pages (and on the builder canvas): theme, logo and name. */
+export type PageBrand = PublicTheme & { logoUrl?: string | null | undefined; name?: string | undefined };
+
+/** The look of a tenant (its name and theme) on its pages: the published page and the builder canvas alike. */
+export function pageBrandOf(tenant: { name: string; theme: Theme }): PageBrand {
+  return {
+    colors: resolveThemeColors(tenant.theme),
+    font: tenant.theme.font,
+    logoUrl: tenant.theme.logoUrl,
+    name: tenant.name,
+  };
+}
+
+/** The tenant's logo at the top of a page (trusted HTML for `renderDocument`'s header), or ''. */
+export function brandHeader(brand: PageBrand): string {
+  const logo = brand.logoUrl && isSafeImageUrl(brand.logoUrl) ? brand.logoUrl : null;
+  return logo
+    ? `<header class="lp-brand"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.name ?? '')}" height="48"></header>`
+    : '';
+}
 
 /** The whole design system for one tenant: body, theme variables and element defaults. */
 export function publicPageCss(theme: PublicTheme = DEFAULT_PUBLIC_THEME): string {

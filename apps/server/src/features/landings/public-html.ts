@@ -1,11 +1,11 @@
 import { type ErrorCode, errorMessage } from '@promo/contract';
 import {
+  brandHeader,
   DEFAULT_PUBLIC_THEME,
   escapeHtml,
   IFRAME_ALLOW_LIST,
-  isSafeImageUrl,
   type LandingDocument,
-  type PublicTheme,
+  type PageBrand,
   publicPageCss,
   renderDocument,
   renderHead,
@@ -65,9 +65,6 @@ export type PageData = {
   /** When reward codes can be redeemed (ISO instants; null: no bound). */
   redeem?: { from: string | null; until: string | null };
 };
-
-/** The tenant's look on its public pages: theme colours and font, logo and name. */
-export type PageBrand = PublicTheme & { logoUrl?: string | null; name?: string };
 
 export function scriptMessages(): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -130,20 +127,21 @@ export function landingHtml(input: {
   data: PageData;
   tagManagerId: string | null;
   brand?: PageBrand;
+  /** The page's absolute address (og:url, share buttons). */
+  pageUrl?: string;
 }): string {
   const { document, nonce } = input;
   const brand: PageBrand = input.brand ?? DEFAULT_PUBLIC_THEME;
-  const logo = brand.logoUrl && isSafeImageUrl(brand.logoUrl) ? brand.logoUrl : null;
-  const header = logo
-    ? `<header class="lp-brand"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.name ?? '')}" height="48"></header>`
-    : '';
-  const rendered = renderDocument(document, { header });
+  const rendered = renderDocument(document, {
+    header: brandHeader(brand),
+    ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}),
+  });
   const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     FAVICON_LINK +
-    renderHead(document) +
+    renderHead(document, input.pageUrl ? { pageUrl: input.pageUrl } : {}) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
     `<style nonce="${nonce}">${publicPageCss(brand)}${rendered.css}</style>` +

@@ -22,6 +22,7 @@ import {
 } from './checks.ts';
 import { type Centre, outcomeMessage, type RedeemWindow } from './outcome-text.ts';
 import { fillCentreList, showRewardCode } from './reward-code-panel.ts';
+import { bindShareButtons } from './share.ts';
 import { linkTerms } from './terms.ts';
 import { toast } from './toasts.ts';
 
@@ -432,6 +433,7 @@ function bindMap(box: HTMLElement): void {
 }
 
 function start(): void {
+  bindShareButtons();
   if (!data) return;
   for (const form of Array.from(document.querySelectorAll<HTMLFormElement>('form[data-landing-form]')))
     bindForm(form);
