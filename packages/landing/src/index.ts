@@ -11,6 +11,7 @@ export * from './import.ts';
 export { checkTree, isSrcAllowed, placementCode, type TreeIssue } from './placement.ts';
 export * from './public-css.ts';
 export * from './render.ts';
+export * from './rich-text.ts';
 export * from './rules.ts';
 export * from './sanitize.ts';
 export * from './share.ts';

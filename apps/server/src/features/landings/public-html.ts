@@ -9,6 +9,7 @@ import {
   publicPageCss,
   renderDocument,
   renderHead,
+  richTextHtml,
 } from '@promo/landing';
 import { FAVICON_LINK } from '../../platform/http/favicon.ts';
 
@@ -58,8 +59,6 @@ export type PageData = {
   centres: { name: string; address?: string; lat?: number; lng?: number }[];
   /** The map library (loaded after first paint, only when the page has a map) and its tile server. */
   map: { script: string; css: string; tiles: { url: string; attribution: string } } | null;
-  /** The campaign's terms and conditions (plain text), read in a dialog from the consent box. */
-  terms?: string | null;
   /** The campaign's time zone: dates on the page are shown in it, whatever the browser's. */
   timeZone?: string;
   /** When reward codes can be redeemed (ISO instants; null: no bound). */
@@ -120,6 +119,16 @@ export function jsonBlock(data: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The terms and privacy notice as inert `<template>`s the public script shows in dialogs. */
+function legalTemplates(legal: { terms: string | null; privacy: string | null } | undefined): string {
+  let out = '';
+  for (const key of ['terms', 'privacy'] as const) {
+    const html = richTextHtml(legal?.[key]);
+    if (html) out += `<template id="lp-${key}-text">${html}</template>`;
+  }
+  return out;
+}
+
 export function landingHtml(input: {
   document: LandingDocument;
   nonce: string;
@@ -129,6 +138,8 @@ export function landingHtml(input: {
   brand?: PageBrand;
   /** The page's absolute address (og:url, share buttons). */
   pageUrl?: string;
+  /** The campaign's terms and privacy notice (rich text, sanitised again here), read in dialogs. */
+  legal?: { terms: string | null; privacy: string | null };
 }): string {
   const { document, nonce } = input;
   const brand: PageBrand = input.brand ?? DEFAULT_PUBLIC_THEME;
@@ -147,6 +158,7 @@ export function landingHtml(input: {
     `<style nonce="${nonce}">${publicPageCss(brand)}${rendered.css}</style>` +
     script +
     `</head><body><main>${rendered.html}</main>` +
+    legalTemplates(input.legal) +
     `<script type="application/json" id="landing-data">${jsonBlock(input.data)}</script>` +
     '</body></html>'
   );

@@ -183,6 +183,7 @@ export async function renderPublicLanding(
     scriptUrl,
     tagManagerId,
     pageUrl,
+    legal: { terms: campaign.terms, privacy: campaign.privacy },
     brand: pageBrandOf(look),
     data: {
       tenant: tenant.slug,
@@ -212,7 +213,6 @@ export async function renderPublicLanding(
       messages: scriptMessages(),
       centres: centres.map(({ changed: _, ...centre }) => centre),
       map: mapScript && mapCss ? { script: mapScript, css: mapCss, tiles } : null,
-      terms: campaign.terms ?? null,
       timeZone: country?.timeZone ?? 'UTC',
       redeem: {
         from: campaign.redeemFrom?.toISOString() ?? null,
