@@ -83,7 +83,7 @@ export function RichTextEditor({
   };
 
   return (
-    <Input.Wrapper label={label} id={`${id}-label`} error={error} data-testid={testId}>
+    <Input.Wrapper label={label} labelProps={{ id: `${id}-label` }} error={error} data-testid={testId}>
       {!readOnly && (
         <Group gap={4} role="toolbar" aria-label={t('richText.toolbar', { label })} mb={4}>
           {COMMANDS.map((item) => (
