@@ -67,9 +67,10 @@ export function smallTargets(page: Page) {
   });
 }
 
-/** Serious or critical accessibility faults axe finds on the page. */
-export async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+/** Serious or critical accessibility faults axe finds on the page (or in the part `include` selects). */
+export async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const result = await (include ? builder.include(include) : builder).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
-import { PASSWORD, saveScreenshot } from './helpers.ts';
+import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
 import { openPage, seriousViolations, smallTargets, TILE } from './public-page-checks.ts';
 
 /**
@@ -29,24 +29,29 @@ async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${(await res.json()).token}` };
 }
 
+/** A Costa Rica campaign of the demo tenant; answers its id. */
+async function createCampaign(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const created = await request.post('/api/campaigns', { headers, data: { countryCode: 'CR', ...data } });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).id as string;
+}
+
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request);
   startsAt = inSeconds(4);
-  const campaign = await request.post('/api/campaigns', {
-    headers,
-    data: {
-      name: `compartir-${suffix}`,
-      title: 'Compartir E2E',
-      kind: 'instant_award',
-      countryCode: 'CR',
-      startsAt,
-      endsAt: inSeconds(24 * 3600),
-      terms: TERMS,
-      privacy: PRIVACY,
-    },
+  const campaignId = await createCampaign(request, headers, {
+    name: `compartir-${suffix}`,
+    title: 'Compartir E2E',
+    kind: 'instant_award',
+    startsAt,
+    endsAt: inSeconds(24 * 3600),
+    terms: TERMS,
+    privacy: PRIVACY,
   });
-  expect(campaign.status(), await campaign.text()).toBe(201);
-  const campaignId = (await campaign.json()).id as string;
   const form = await request.put(`/api/campaigns/${campaignId}/form`, {
     headers,
     data: {
@@ -261,4 +266,45 @@ test('the instant award is revealed by tapping a card: the prize, then "no" for 
     await noSidewaysScroll(page);
     await context.close();
   }
+});
+
+test('an admin writes the privacy notice with the editor: bold, a list, and it is stored sanitised', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const id = await createCampaign(request, headers, {
+    name: `aviso-${suffix}`,
+    title: 'Aviso E2E',
+    kind: 'raffle',
+    startsAt: inSeconds(3600),
+    endsAt: inSeconds(7200),
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, { tenant: 'demo', username: 'admin' });
+  await page.goto(`/demo/pages/campaigns/${id}`);
+  const data = page.getByRole('tabpanel');
+  const privacy = data.getByRole('textbox', { name: 'Aviso de privacidad' });
+  const toolbar = data.getByRole('toolbar', { name: 'Formato de Aviso de privacidad' });
+  const bold = toolbar.getByRole('button', { name: 'Negrita' });
+  await privacy.click();
+  await page.keyboard.type('Tratamos sus datos con cuidado.');
+  await page.keyboard.press('Enter');
+  await bold.click();
+  await page.keyboard.type('Importante');
+  await bold.click();
+  await page.keyboard.press('Enter');
+  await toolbar.getByRole('button', { name: 'Lista con viñetas' }).click();
+  await page.keyboard.type('Puede pedir su baja.');
+  // the editors (the rest of the back office is checked elsewhere)
+  expect(await seriousViolations(page, '[data-testid="campaign-privacy"]')).toEqual([]);
+  expect(await seriousViolations(page, '[data-testid="campaign-terms"]')).toEqual([]);
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  await expect(page.getByText('Campaña actualizada.').first()).toBeVisible();
+  const stored = await (await request.get(`/api/campaigns/${id}`, { headers })).json();
+  expect(stored.privacy).toContain('<p>Tratamos sus datos con cuidado.</p>');
+  expect(stored.privacy).toMatch(/<(b|strong)>Importante<\/(b|strong)>/);
+  expect(stored.privacy).toContain('<li>Puede pedir su baja.</li>');
+  expect(stored.privacy).not.toMatch(/style=|<span|<div/);
+  await saveScreenshot(page, 'campaign-privacy-editor');
 });

@@ -46,6 +46,8 @@ describe('rich text', () => {
       '<a href="/bases" target="_blank" rel="noopener noreferrer">b</a>',
     ],
     ['<script>never closed <p>x</p>', ''],
+    ['<p>a<ul><li>b</li></ul></p>', '<p>a</p><ul><li>b</li></ul>'],
+    ['<p><b>a<h3>t</h3>', '<p><b>a</b></p><h3>t</h3>'],
   ])('makes %s inert', (input, expected) => {
     expect(sanitizeRichText(input)).toBe(expected);
   });

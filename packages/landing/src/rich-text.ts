@@ -54,6 +54,8 @@ const DROPPED_WITH_CONTENT = new Set([
 /** Longest stored rich text (characters of HTML), as the campaign schema allows. */
 export const RICH_TEXT_MAX_LENGTH = 20_000;
 const MAX_DEPTH = 20;
+/** Blocks that end an open paragraph, as the HTML parser does (`<p>a<ul>` is `<p>a</p><ul>`). */
+const CLOSES_PARAGRAPH = new Set(['p', 'ul', 'ol', 'h2', 'h3', 'h4']);
 
 const TOKEN =
   /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<[!?/][^>]*>?|<|[^<]+/g;
@@ -138,6 +140,8 @@ export function sanitizeRichText(html: string): string {
       for (const tag of open.splice(at).reverse()) if (tag) out += `</${tag}>`;
       continue;
     }
+    const paragraph = CLOSES_PARAGRAPH.has(name) ? open.lastIndexOf('p') : -1;
+    if (paragraph >= 0) for (const tag of open.splice(paragraph).reverse()) if (tag) out += `</${tag}>`;
     if (open.length >= MAX_DEPTH) continue;
     if (name === 'a') {
       const href = linkHref(attributes);

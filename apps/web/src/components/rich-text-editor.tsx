@@ -158,7 +158,18 @@ export function RichTextEditor({
         aria-readonly={readOnly ? true : undefined}
         contentEditable={!readOnly}
         suppressContentEditableWarning
-        onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
+        onFocus={() => {
+          document.execCommand('defaultParagraphSeparator', false, 'p');
+          // the first line goes in a paragraph too (the browser would put bare text in the box)
+          const node = box.current;
+          if (node && !readOnly && node.innerHTML === '') {
+            node.innerHTML = '<p><br></p>';
+            const range = document.createRange();
+            range.setStart(node.firstChild as Node, 0);
+            getSelection()?.removeAllRanges();
+            getSelection()?.addRange(range);
+          }
+        }}
         onInput={emit}
         onBlur={emit}
         className="rich-text-box"
