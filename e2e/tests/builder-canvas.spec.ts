@@ -1,5 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn, storedToken } from './helpers.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { readableShade } from '../../packages/landing/src/contrast.ts';
+import { FONT_STACKS } from '../../packages/landing/src/public-css.ts';
+import { PASSWORD, signIn, storedToken } from './helpers.ts';
+import { TILE } from './public-page-checks.ts';
 
 /**
  * The builder's canvas (issue 15): drops land where the pointer is (before or after the element
@@ -161,3 +164,55 @@ for (const timezoneId of ['UTC', 'America/Panama']) {
     });
   });
 }
+
+async function platformHeaders(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: { username: 'superadmin', password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${(await res.json()).token}` };
+}
+
+test('the canvas wears the tenant’s theme as the published page does: colours, font and logo', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const platform = await platformHeaders(page.request);
+  const tenants = await (await page.request.get('/api/tenants?q=demo', { headers: platform })).json();
+  const demo = tenants.items.find((t: { slug: string }) => t.slug === 'demo');
+  const logoUrl = 'https://logo.example/marca.png';
+  const patch = (theme: unknown) =>
+    page.request.patch(`/api/tenants/${demo.id}`, { headers: platform, data: { theme } });
+  const changed = await patch({
+    preset: 'light',
+    colors: { primary: '#2f9e44', surface: '#fff9db' },
+    font: 'serif',
+    logoUrl,
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  try {
+    await page.route(/^https:\/\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
+    );
+    await openNewLanding(page, 'Tema');
+    await page.locator('[data-palette="button"]').click();
+    const frame = page.frameLocator('[data-testid="builder-frame"]');
+    await expect(frame.locator('header.lp-brand img')).toHaveAttribute('src', logoUrl);
+    const look = await frame.locator('.lp-page').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        font: style.getPropertyValue('--lp-font'),
+        surface: style.backgroundColor,
+        primary: style.getPropertyValue('--lp-primary'),
+      };
+    });
+    expect(look.font).toBe(FONT_STACKS.serif);
+    expect(look.surface).toBe('rgb(255, 249, 219)');
+    // the same shade the published page gives its buttons (readable white text on the brand colour)
+    expect(look.primary).toBe(readableShade('#2f9e44', '#ffffff'));
+    const button = frame.getByRole('button').first();
+    const primary = look.primary.replace('#', '');
+    const [r, g, b] = [0, 2, 4].map((at) => Number.parseInt(primary.slice(at, at + 2), 16));
+    await expect(button).toHaveCSS('background-color', `rgb(${r}, ${g}, ${b})`);
+  } finally {
+    expect((await patch(demo.theme)).status()).toBe(200);
+  }
+});

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
 import { PASSWORD, saveScreenshot } from './helpers.ts';
+import { openPage, seriousViolations, smallTargets } from './public-page-checks.ts';
 
 /**
  * Public pages people want to use (issue 16): the default design on a phone and a desktop
@@ -25,12 +25,6 @@ const SAMPLE = JSON.parse(
     'utf8',
   ),
 );
-// a 1×1 PNG for every map tile (this machine has no internet)
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 async function adminHeaders(request: APIRequestContext) {
   const res = await request.post('/api/auth/login', {
     data: { username: 'admin', password: PASSWORD, tenant: 'demo' },
@@ -128,63 +122,6 @@ test.beforeAll(async ({ request }) => {
   sampleUrl = await publish(request, headers, campaignId, SAMPLE, true);
 });
 
-async function openPage(
-  browser: Browser,
-  url: string,
-  size: { width: number; height: number },
-  options = {},
-) {
-  const context = await browser.newContext({
-    viewport: size,
-    locale: 'es-CR',
-    hasTouch: size.width < 500,
-    ...options,
-  });
-  const page = await context.newPage();
-  await page.route(/^https:\/\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-  );
-  const response = await page.goto(url);
-  expect(response?.status()).toBe(200);
-  return { context, page };
-}
-
-/** Interactive controls whose touch area (the control, with its labels) is under 44 × 44 px. */
-function smallTargets(page: Page) {
-  return page.evaluate(() => {
-    const small: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>(
-      '.lp-page :is(button, a[href], select, input, textarea)',
-    );
-    for (const control of Array.from(controls)) {
-      const own = control.getBoundingClientRect();
-      if (own.width === 0 && own.height === 0) continue;
-      // WCAG's inline exception: a link inside a line of text (the map's attribution)
-      if (control.tagName === 'A' && getComputedStyle(control).display === 'inline') continue;
-      let [top, right, bottom, left] = [own.top, own.right, own.bottom, own.left];
-      // a label of the control (or the check row around a check box) focuses it too
-      const areas = [
-        ...Array.from((control as HTMLInputElement).labels ?? []),
-        ...(control.closest('.lp-check') ? [control.closest('.lp-check') as HTMLElement] : []),
-      ];
-      for (const area of areas) {
-        const r = area.getBoundingClientRect();
-        [top, right, bottom, left] = [
-          Math.min(top, r.top),
-          Math.max(right, r.right),
-          Math.max(bottom, r.bottom),
-          Math.min(left, r.left),
-        ];
-      }
-      if (bottom - top < 44 || right - left < 44)
-        small.push(
-          `${control.tagName.toLowerCase()}#${control.id} ${Math.round(right - left)}×${Math.round(bottom - top)}`,
-        );
-    }
-    return small;
-  });
-}
-
 /** 4 s, less what the observer's late note of a new toast can take off on a busy machine. */
 const LEAST_SHOWN_MS = 3_800;
 
@@ -238,13 +175,6 @@ async function goneToasts(page: Page, count: number): Promise<ToastTimes[]> {
     )
     .toBeGreaterThanOrEqual(count);
   return page.evaluate(() => (window as unknown as { __toasts: ToastTimes[] }).__toasts);
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 for (const [label, size] of [

@@ -335,7 +335,10 @@ test('a person wins an instant award on a published landing and sees the prize a
   await page.getByLabel('Provincia').selectOption('San José');
   await page.getByLabel('Acepto los términos y condiciones').check();
   await page.getByRole('button', { name: 'Participar' }).click();
-  const status = page.getByRole('status');
+  // the result is revealed by a tap on its card
+  await page.getByRole('button', { name: 'Toque para descubrir su resultado' }).click();
+  await expect(page.getByRole('button', { name: '¡Ganó Televisor!' })).toBeVisible();
+  const status = page.locator('.lp-reveal').getByRole('status');
   await expect(status).toContainText('¡Felicidades! Ganó: Televisor.');
   await expect(status).toContainText('Reclámelo en San José');
   await saveScreenshot(page, 'instant-award-won');

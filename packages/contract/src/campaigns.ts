@@ -45,7 +45,10 @@ const CampaignFields = z.strictObject({
   endsAt: IsoDateTime,
   redeemFrom: IsoDateTime.nullable().optional(),
   redeemUntil: IsoDateTime.nullable().optional(),
+  /** Rich text (an allow-list of HTML: the server keeps it sanitised) or plain text. */
   terms: z.string().max(20_000, { error: 'FIELD_TOO_LONG' }).optional(),
+  /** The privacy notice, rich text like the terms. */
+  privacy: z.string().max(20_000, { error: 'FIELD_TOO_LONG' }).optional(),
   groupId: Id.nullable().optional(),
   settings: CampaignSettings.optional(),
 });
@@ -83,6 +86,7 @@ export const Campaign = z.object({
   redeemFrom: z.string().nullable(),
   redeemUntil: z.string().nullable(),
   terms: z.string().nullable(),
+  privacy: z.string().nullable(),
   groupId: z.string().nullable(),
   settings: z.record(z.string(), z.unknown()),
   active: z.boolean(),

@@ -485,6 +485,12 @@ const catalogue = {
     es: 'Este elemento no se permite dentro de una fila.',
     en: 'This element is not allowed in a row.',
   },
+  /** A landing's share image must be one of the tenant's uploaded images. */
+  SHARE_IMAGE_NOT_IN_LIBRARY: {
+    status: 400,
+    es: 'Elija una imagen de su biblioteca de imágenes.',
+    en: 'Choose an image from your image library.',
+  },
 
   // --- field validation (spec section 5); used in VALIDATION_FAILED details -------------
   FIELD_REQUIRED: { status: 400, es: 'Este campo es obligatorio.', en: 'This field is required.' },

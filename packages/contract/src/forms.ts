@@ -257,6 +257,7 @@ export const PublicCampaign = z.object({
   title: z.string(),
   description: z.string().nullable(),
   terms: z.string().nullable(),
+  privacy: z.string().nullable(),
   kind: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),

@@ -5,14 +5,23 @@
  */
 import { z } from 'zod';
 import { LandingElement, plainText, StyleMap } from './element.ts';
-import { LANDING_LIMITS, LANDING_SCHEMA_VERSION, MOBILE_BREAKPOINT_RANGE } from './element-types.ts';
+import {
+  LANDING_LIMITS,
+  LANDING_SCHEMA_VERSION,
+  MOBILE_BREAKPOINT_RANGE,
+  SHARE_LIMITS,
+} from './element-types.ts';
 import { checkTree } from './placement.ts';
 import { isSafeImageUrl } from './sanitize.ts';
 
 export const PageSettings = z.strictObject({
   title: plainText(200),
   description: plainText(500).optional(),
-  /** Image shown when the page is shared (og:image). */
+  /** Title shown when the page is shared (og:title); the page title when not set. */
+  shareTitle: plainText(SHARE_LIMITS.title).optional(),
+  /** Text shown when the page is shared (og:description); the description when not set. */
+  shareDescription: plainText(SHARE_LIMITS.description).optional(),
+  /** Image shown when the page is shared (og:image): one of the tenant's images (checked on save). */
   shareImageUrl: z
     .string()
     .max(LANDING_LIMITS.maxUrlLength)

@@ -28,6 +28,7 @@ export const ELEMENT_TYPES = [
   'column',
   'map',
   'reward-code',
+  'share-buttons',
 ] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
 
@@ -116,3 +117,6 @@ export const KNOWN_FIELD_KEYS = [
 export const MOBILE_BREAKPOINT_PX = 768;
 /** The widths a page may choose as its mobile breakpoint (px). */
 export const MOBILE_BREAKPOINT_RANGE = { min: 320, max: 1200 } as const;
+
+/** Lengths of a page's share title and description (what social networks show before cutting). */
+export const SHARE_LIMITS = { title: 120, description: 300 } as const;

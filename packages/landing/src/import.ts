@@ -9,7 +9,11 @@
  */
 import { asRecord, type RawRecord } from './guards.ts';
 
-const TYPE_NAMES: Record<string, string> = { maskedInput: 'masked-input', rewardCode: 'reward-code' };
+const TYPE_NAMES: Record<string, string> = {
+  maskedInput: 'masked-input',
+  rewardCode: 'reward-code',
+  shareButtons: 'share-buttons',
+};
 const DROPPED_PAGE_KEYS = ['fonts', 'faviconUrl'];
 
 function importElement(value: unknown, depth: number): unknown {

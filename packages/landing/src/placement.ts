@@ -24,6 +24,7 @@ const NOT_IN_LINK: ReadonlySet<ElementType> = new Set([
   'masked-input',
   'iframe',
   'form',
+  'share-buttons',
 ]);
 
 /**

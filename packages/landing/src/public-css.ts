@@ -9,8 +9,16 @@
  * Touch targets: buttons, lists and check boxes are at least 44 px high; a text input keeps the
  * builder's 35 px height and its label (min 44 px, `for` the input) adds to the area that focuses it.
  */
-import { type FontChoice, THEME_PRESET_COLORS, type ThemeColorKey } from '@promo/contract';
+import {
+  type FontChoice,
+  resolveThemeColors,
+  THEME_PRESET_COLORS,
+  type Theme,
+  type ThemeColorKey,
+} from '@promo/contract';
 import { readableShade, textOn } from './contrast.ts';
+import { escapeHtml } from './escape.ts';
+import { isSafeImageUrl } from './sanitize.ts';
 
 /** System font stacks (no web font to download), one per `theme.font`. */
 export const FONT_STACKS: Record<FontChoice, string> = {
@@ -67,6 +75,10 @@ export const PUBLIC_CSS =
   ':where(.lp-page) h3{font-size:1.3rem}:where(.lp-page) h4{font-size:1.125rem}:where(.lp-page) h5{font-size:1rem}' +
   ':where(.lp-page) :where(p,ul,ol){margin:0 0 1rem}:where(.lp-page) :where(ul,ol){padding-left:1.25rem}' +
   ':where(.lp-page) a{color:var(--lp-link);text-decoration:underline;text-underline-offset:.15em}' +
+  // call-to-action links (id starting with "cta", as the templates' shop link): a button to tap
+  ':where(.lp-page) :where(a[class^="lp-cta"],a[class*=" lp-cta"]){display:inline-flex;align-items:center;' +
+  'justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;margin:0 0 1rem;border-radius:var(--lp-radius);' +
+  'background:var(--lp-primary);color:var(--lp-on-primary);font-weight:600;text-decoration:none}' +
   // rows: columns side by side on wide screens, stacked on a phone (BASE_CSS: a column is at least 16rem wide, else it wraps)
   ':where(.lp-row){gap:1.5rem;margin:0 0 1rem}' +
   // forms: labels over their controls, 44 px touch areas, visible focus, error states
@@ -110,13 +122,30 @@ export const PUBLIC_CSS =
   ':where(.lp-outcome) dd{margin:0 0 .75rem}' +
   ':where(.lp-outcome) ul{list-style:none;padding:0;margin:0}' +
   ':where(.lp-outcome) li{padding:.5rem 0;border-top:1px solid var(--lp-border)}' +
+  // the instant-award reveal: a card to tap (a button, 44 px and more), turned by CSS only
+  ':where(.lp-page) .lp-reveal-card{display:flex;align-items:center;justify-content:center;width:100%;max-width:20rem;' +
+  'min-height:9rem;margin:0 auto 1rem;padding:1rem;border:0;border-radius:12px;font-size:1.25rem;' +
+  'background:var(--lp-accent);color:var(--lp-on-accent);box-shadow:0 6px 20px rgba(0,0,0,.15)}' +
+  ':where(.lp-page) .lp-reveal-card[data-revealed]{cursor:default;filter:none;animation:lp-turn .6s ease-out}' +
+  ':where(.lp-page) .lp-reveal-card[data-revealed=won]{background:var(--lp-primary);color:var(--lp-on-primary)}' +
+  ':where(.lp-page) .lp-reveal-card[data-revealed=lost]{background:var(--lp-surface);color:var(--lp-text);border:2px solid var(--lp-border)}' +
+  ':where(.lp-page) .lp-reveal-result:not(:empty){animation:lp-fade .3s ease-out .5s both}' +
+  '@keyframes lp-turn{from{transform:rotateY(90deg)}}@keyframes lp-fade{from{opacity:0}}' +
+  '@media (prefers-reduced-motion:reduce){:where(.lp-page) .lp-reveal-card[data-revealed],:where(.lp-page) .lp-reveal-result:not(:empty){animation:none}}' +
   // the terms: a link-styled button beside the consent box, read in a dialog
-  ':where(.lp-terms-link){align-self:flex-start;background:none;border:0;padding:.5rem 0;color:var(--lp-link);' +
+  ':where(.lp-legal){display:flex;flex-wrap:wrap;column-gap:1.25rem}' +
+  ':where(.lp-page) .lp-terms-link{align-self:flex-start;min-height:2.75rem;background:none;border:0;padding:.5rem 0;color:var(--lp-link);' +
   'font-weight:400;text-decoration:underline;text-underline-offset:.15em}' +
   ':where(.lp-dialog){width:min(40rem,calc(100% - 2rem));max-height:85vh;padding:1.25rem;border:0;' +
   'border-radius:12px;background:var(--lp-surface);color:var(--lp-text);box-shadow:0 10px 40px rgba(0,0,0,.3)}' +
   ':where(.lp-dialog)::backdrop{background:rgba(0,0,0,.5)}' +
   ':where(.lp-dialog-body){overflow:auto;max-height:60vh;margin:0 0 1rem}' +
+  // share buttons: plain links (and the copy button) side by side, wrapping on a phone
+  ':where(.lp-share){display:flex;flex-wrap:wrap;gap:.5rem;margin:0 0 1rem}' +
+  ':where(.lp-share) .lp-share-link{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;' +
+  'min-width:2.75rem;padding:.5rem 1rem;border:1px solid var(--lp-border);border-radius:var(--lp-radius);' +
+  'background:var(--lp-surface);color:var(--lp-text);font:inherit;font-weight:600;line-height:1.2;text-decoration:none;cursor:pointer}' +
+  ':where(.lp-share) .lp-share-link:hover{background:var(--lp-background);filter:none}' +
   // map element
   ':where(.lp-map) ul{list-style:none;padding:0}:where(.lp-map) li{padding:.5rem 0;border-bottom:1px solid var(--lp-border)}' +
   ':where(.lp-map-canvas){height:280px;margin:.5rem 0;border-radius:var(--lp-radius);background:#e8eef3}' +
@@ -134,6 +163,27 @@ export const PUBLIC_CSS =
   '@keyframes lp-toast-in{from{opacity:0;transform:translateY(-.5rem)}}' +
   '@media (prefers-reduced-motion:reduce){.lp-toast{animation:none;transition:none}}' +
   '@media (min-width:40rem){:where(.lp-page){padding:2rem 2rem 3rem}.lp-toasts{left:auto}}';
+
+/** The tenant's look on its public pages (and on the builder canvas): theme, logo and name. */
+export type PageBrand = PublicTheme & { logoUrl?: string | null | undefined; name?: string | undefined };
+
+/** The look of a tenant (its name and theme) on its pages: the published page and the builder canvas alike. */
+export function pageBrandOf(tenant: { name: string; theme: Theme }): PageBrand {
+  return {
+    colors: resolveThemeColors(tenant.theme),
+    font: tenant.theme.font,
+    logoUrl: tenant.theme.logoUrl,
+    name: tenant.name,
+  };
+}
+
+/** The tenant's logo at the top of a page (trusted HTML for `renderDocument`'s header), or ''. */
+export function brandHeader(brand: PageBrand): string {
+  const logo = brand.logoUrl && isSafeImageUrl(brand.logoUrl) ? brand.logoUrl : null;
+  return logo
+    ? `<header class="lp-brand"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.name ?? '')}" height="48"></header>`
+    : '';
+}
 
 /** The whole design system for one tenant: body, theme variables and element defaults. */
 export function publicPageCss(theme: PublicTheme = DEFAULT_PUBLIC_THEME): string {

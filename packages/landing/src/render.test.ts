@@ -160,13 +160,22 @@ describe('renderDocument', () => {
         shareImageUrl: '/assets/s.png',
       }),
     };
-    expect(renderHead(document)).toBe(
-      '<title>Gane &amp; &lt;viaje&gt;</title><meta property="og:title" content="Gane &amp; &lt;viaje&gt;">' +
-        '<meta name="description" content="Dígalo &quot;ya&quot;"><meta property="og:description" content="Dígalo &quot;ya&quot;">' +
-        '<meta property="og:image" content="/assets/s.png">',
+    expect(renderHead(document, { pageUrl: 'https://promo.example/acme/landing/verano' })).toBe(
+      '<title>Gane &amp; &lt;viaje&gt;</title><meta name="description" content="Dígalo &quot;ya&quot;">' +
+        '<meta property="og:title" content="Gane &amp; &lt;viaje&gt;">' +
+        '<meta property="og:description" content="Dígalo &quot;ya&quot;">' +
+        '<meta property="og:url" content="https://promo.example/acme/landing/verano">' +
+        '<meta property="og:image" content="https://promo.example/assets/s.png">' +
+        '<meta name="twitter:card" content="summary_large_image">' +
+        '<meta name="twitter:title" content="Gane &amp; &lt;viaje&gt;">' +
+        '<meta name="twitter:description" content="Dígalo &quot;ya&quot;">' +
+        '<meta name="twitter:image" content="https://promo.example/assets/s.png">',
     );
     expect(
-      renderHead({ ...document, page: { title: 'x', shareImageUrl: 'javascript:alert(1)' } }),
+      renderHead(
+        { ...document, page: { title: 'x', shareImageUrl: 'javascript:alert(1)' } },
+        { pageUrl: 'https://promo.example/p' },
+      ),
     ).not.toContain('og:image');
   });
 

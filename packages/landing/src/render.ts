@@ -10,6 +10,7 @@ import type { LandingDocument } from './document.ts';
 import { DATE_PARTS, INPUT_TYPES } from './element.ts';
 import { elementClass } from './element-class.ts';
 import { CONTAINER_TYPES, type ElementType, LANDING_LIMITS, TEXT_TYPES } from './element-types.ts';
+import { escapeHtml } from './escape.ts';
 import {
   asElement,
   asRecord,
@@ -20,19 +21,9 @@ import {
   safeId,
 } from './guards.ts';
 import { isAllowedIframeSrc, isSafeImageUrl, isSafeLinkUrl } from './sanitize.ts';
+import { type ShareTarget, shareLinks } from './share.ts';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for element content and double-quoted attribute values alike. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+export { escapeHtml };
 
 /** Attributes the iframe always carries: sandboxed, no referrer beyond the origin. */
 export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
@@ -90,6 +81,8 @@ type Context = {
   labelFor?: string | undefined;
   /** Ids of the controls some label names; the others are named by their title (aria-label). */
   labelled: ReadonlySet<string>;
+  /** What share buttons share: the page's address and title. */
+  share: ShareTarget;
 };
 
 const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
@@ -97,6 +90,7 @@ const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
   column: 'lp-column',
   map: 'lp-map',
   'reward-code': 'lp-reward-code',
+  'share-buttons': 'lp-share',
 };
 
 /** Tag and attributes of one element, or null when it must not be rendered at all. */
@@ -119,6 +113,8 @@ function openTag(element: RawElement, ctx: Context): { tag: string; attributes: 
       return { tag: 'div', attributes: [...common, ['data-map', true]] };
     case 'reward-code':
       return { tag: 'div', attributes: [...common, ['data-reward-code', true], ['aria-live', 'polite']] };
+    case 'share-buttons':
+      return { tag: 'div', attributes: [...common, ['role', 'group'], ['aria-label', 'Compartir']] };
     case 'a': {
       const href = asString(a.href);
       const blank = a.target === '_blank';
@@ -295,6 +291,7 @@ function renderElement(value: unknown, ctx: Context, parentType: ElementType | n
   const start = `<${open.tag}${attrs(open.attributes)}>`;
   if (VOID_TYPES.has(element.type)) return start;
   let inner = '';
+  if (element.type === 'share-buttons') inner += shareLinks(ctx.share);
   const content = asString(element.raw.text);
   if (content !== undefined && TEXT_TYPES.has(element.type))
     inner += escapeHtml(content.slice(0, LANDING_LIMITS.maxTextLength));
@@ -304,6 +301,7 @@ function renderElement(value: unknown, ctx: Context, parentType: ElementType | n
       inForm: ctx.inForm || element.type === 'form',
       budget: ctx.budget,
       labelled: ctx.labelled,
+      share: ctx.share,
     };
     inner += renderChildren(childrenOf(element.raw.childrens), child, element.type);
   }
@@ -323,7 +321,7 @@ export type RenderedLanding = {
  */
 export function renderDocument(
   document: LandingDocument,
-  options: { header?: string } = {},
+  options: { header?: string; pageUrl?: string } = {},
 ): RenderedLanding {
   const elements = childrenOf(asRecord(document)?.elements);
   const ctx: Context = {
@@ -331,6 +329,7 @@ export function renderDocument(
     inForm: false,
     budget: { left: LANDING_LIMITS.maxElements },
     labelled: labelledIds(elements, new Set(), 1),
+    share: { url: options.pageUrl ?? '', title: shareMeta(document).title },
   };
   const body = renderChildren(elements, ctx, null);
   return {
@@ -370,17 +369,55 @@ export function pageDescription(document: LandingDocument): string | undefined {
   return `${(space > SNIPPET_LENGTH / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
 
-/** `<title>` and description / share-image meta tags of the page, escaped. */
-export function renderHead(document: LandingDocument): string {
+/** The page's share title, description and image (falling back to its title and description). */
+export function shareMeta(document: LandingDocument): {
+  title: string;
+  description?: string;
+  image?: string;
+} {
+  const page = asRecord(asRecord(document)?.page) ?? {};
+  const title = asString(page.shareTitle) || (asString(page.title) ?? '');
+  const description = asString(page.shareDescription) || pageDescription(document);
+  const image = asString(page.shareImageUrl);
+  return {
+    title: title.slice(0, 200),
+    ...(description ? { description: description.slice(0, 500) } : {}),
+    ...(image && isSafeImageUrl(image) ? { image } : {}),
+  };
+}
+
+/** `path` as an absolute http(s) address against `origin`, or undefined. */
+export function absoluteUrl(path: string, origin: string | undefined): string | undefined {
+  try {
+    const url = new URL(path, origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `<title>`, description and the share meta tags (Open Graph and Twitter card) of the page,
+ * escaped. `pageUrl` (absolute) gives og:url and makes a relative share image absolute.
+ */
+export function renderHead(document: LandingDocument, options: { pageUrl?: string } = {}): string {
   const page = asRecord(asRecord(document)?.page) ?? {};
   const title = asString(page.title)?.slice(0, 200) ?? '';
   const description = pageDescription(document);
-  const image = asString(page.shareImageUrl);
-  let head = `<title>${escapeHtml(title)}</title><meta property="og:title" content="${escapeHtml(title)}">`;
-  if (description !== undefined) {
-    head += `<meta name="description" content="${escapeHtml(description)}">`;
-    head += `<meta property="og:description" content="${escapeHtml(description)}">`;
-  }
-  if (image && isSafeImageUrl(image)) head += `<meta property="og:image" content="${escapeHtml(image)}">`;
+  const share = shareMeta(document);
+  const image = share.image === undefined ? undefined : absoluteUrl(share.image, options.pageUrl);
+  const pageUrl = options.pageUrl ? absoluteUrl(options.pageUrl, undefined) : undefined;
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  let head = `<title>${escapeHtml(title)}</title>`;
+  if (description !== undefined) head += meta('name', 'description', description);
+  head += meta('property', 'og:title', share.title);
+  if (share.description !== undefined) head += meta('property', 'og:description', share.description);
+  if (pageUrl) head += meta('property', 'og:url', pageUrl);
+  if (image) head += meta('property', 'og:image', image);
+  head += meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
+  head += meta('name', 'twitter:title', share.title);
+  if (share.description !== undefined) head += meta('name', 'twitter:description', share.description);
+  if (image) head += meta('name', 'twitter:image', image);
   return head;
 }

@@ -43,4 +43,27 @@ describe('templates', () => {
           which === 'thanks' && (kind === 'reward_code' || kind === 'instant_award'),
         );
       });
+
+  it('links the marketplace entry and the points thank-you page to the shop, and lets every thank-you page be shared', () => {
+    const shopUrl = '/acme/marketplace-authentication/tienda';
+    const link = `<a id="cta-shop" class="lp-cta-shop" href="${shopUrl}">`;
+    const marketplace = renderDocument(
+      templateDocument({ kind: 'marketplace', title: 'Tienda', fields, shopUrl }, 'form'),
+    ).html;
+    expect(marketplace).toContain(`${link}Entrar a la tienda</a>`);
+    const points = templateDocument({ kind: 'points', title: 'Puntos', fields, shopUrl }, 'thanks');
+    expect(validateDocument(points)).toEqual([]);
+    expect(renderDocument(points).html).toContain(`${link}Cambiar mis puntos en la tienda</a>`);
+    // no shop address (or a kind without a shop): no link
+    expect(
+      renderDocument(templateDocument({ kind: 'marketplace', title: 'T', fields }, 'form')).html,
+    ).not.toContain('cta-shop');
+    expect(
+      renderDocument(templateDocument({ kind: 'raffle', title: 'R', fields, shopUrl }, 'thanks')).html,
+    ).not.toContain('cta-shop');
+    for (const kind of CAMPAIGN_KINDS)
+      expect(renderDocument(templateDocument({ kind, title: 'T', fields }, 'thanks')).html).toContain(
+        'class="lp-share lp-share-buttons" role="group" aria-label="Compartir"',
+      );
+  });
 });

@@ -17,9 +17,18 @@ export type TemplateCampaign = {
   title: string;
   description?: string | null;
   fields: { key: string; type: string; label: string; required: boolean; options?: string[] | undefined }[];
+  /** The shop (the marketplace's public entry) of a marketplace or points campaign. */
+  shopUrl?: string | undefined;
 };
 
-type KindTexts = { steps: string[]; button: string; thanks: string; thanksText: string };
+type KindTexts = {
+  steps: string[];
+  button: string;
+  thanks: string;
+  thanksText: string;
+  /** The link to the shop, when the campaign has one (marketplace, points). */
+  shop?: string;
+};
 
 const KIND_TEXTS: Record<string, KindTexts> = {
   reward_code: {
@@ -44,13 +53,15 @@ const KIND_TEXTS: Record<string, KindTexts> = {
     steps: ['Registre su compra.', 'Sume puntos en cada compra.', 'Cámbielos por productos.'],
     button: 'Sumar mis puntos',
     thanks: '¡Puntos sumados!',
-    thanksText: 'Siga registrando sus compras para sumar más.',
+    thanksText: 'Siga registrando sus compras para sumar más. Su saldo aparece aquí.',
+    shop: 'Cambiar mis puntos en la tienda',
   },
   marketplace: {
     steps: ['Ingrese con su número de identificación.', 'Elija sus productos.', 'Retírelos en la tienda.'],
-    button: 'Entrar a la tienda',
-    thanks: '¡Gracias por su visita!',
-    thanksText: 'Vuelva pronto: hay productos nuevos cada semana.',
+    button: 'Registrarme',
+    thanks: '¡Gracias por registrarse!',
+    thanksText: 'Ya puede entrar a la tienda y elegir sus productos.',
+    shop: 'Entrar a la tienda',
   },
 };
 
@@ -147,12 +158,30 @@ function page(title: string, elements: LandingElement[], description?: string): 
   };
 }
 
+/**
+ * The link to the shop, shown as a button: the design system styles links whose id starts with
+ * `cta` (class `lp-cta...`) as call-to-action buttons.
+ */
+function shopLink(campaign: TemplateCampaign, texts: KindTexts, id: string): LandingElement[] {
+  if (!campaign.shopUrl || !texts.shop) return [];
+  return [createElement('a', { id, text: texts.shop, attributes: { href: campaign.shopUrl } })];
+}
+
+/** "Compártalo" and the share buttons, at the end of the thank-you page. */
+function sharePart(): LandingElement[] {
+  return [
+    createElement('h2', { id: 'share-title', text: 'Compártalo' }),
+    createElement('share-buttons', { id: 'share-buttons' }),
+  ];
+}
+
 /** The campaign's form page: title, description, three steps beside the form, the outcome below. */
 function formPage(campaign: TemplateCampaign, texts: KindTexts): LandingDocument {
   const description = campaign.description?.trim() || undefined;
   const intro = [
     createElement('h1', { id: 'title', text: campaign.title }),
     ...(description ? [createElement('p', { id: 'intro', text: description })] : []),
+    ...(campaign.kind === 'marketplace' ? shopLink(campaign, texts, 'cta-shop') : []),
   ];
   const steps = withChildren(
     createElement('ol', { id: 'steps' }),
@@ -162,7 +191,7 @@ function formPage(campaign: TemplateCampaign, texts: KindTexts): LandingDocument
     ...campaign.fields.flatMap(fieldElements),
     createElement('label', {
       id: 'l-consent',
-      text: 'Acepto los términos y condiciones y el tratamiento de mis datos',
+      text: 'Acepto los términos y condiciones y el aviso de privacidad',
       attributes: { htmlFor: 'f-consent' },
     }),
     createElement('input', {
@@ -189,9 +218,11 @@ function thanksPage(campaign: TemplateCampaign, texts: KindTexts): LandingDocume
     createElement('h1', { id: 'thanks', text: texts.thanks }),
     createElement('p', { id: 'thanks-text', text: texts.thanksText }),
     ...(campaign.kind === 'reward_code' ? [createElement('reward-code', { id: 'code' })] : []),
+    ...shopLink(campaign, texts, 'cta-shop'),
     ...(redeemable
       ? [createElement('h2', { id: 'where', text: 'Dónde canjear' }), createElement('map', { id: 'centres' })]
       : []),
+    ...sharePart(),
   ]);
 }
 

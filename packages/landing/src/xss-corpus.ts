@@ -123,6 +123,15 @@ export const XSS_CASES: readonly XssCase[] = [
   image('x" onerror="alert(1)'),
   image('mailto:x@example.com'),
   { name: 'share image javascript:', document: page([], { shareImageUrl: 'javascript:alert(1)' }) },
+  { name: 'share title with a script', document: page([], { shareTitle: '"><script>alert(1)</script>' }) },
+  {
+    name: 'share description with a handler',
+    document: page([], { shareDescription: 'x" onmouseover="alert(1)' }),
+  },
+  {
+    name: 'share buttons with a link href',
+    document: page([el('share-buttons', 's', { attributes: { id: 's', href: 'javascript:alert(1)' } })]),
+  },
   // iframes
   frame('https://evil.example/'),
   frame('https://www.youtube.com.evil.example/embed/x'),
@@ -241,6 +250,9 @@ const RENDERED_ATTRIBUTES = new Set([
   'data-mask',
   'data-date-part',
   'for',
+  'role',
+  'data-network',
+  'data-share-copy',
 ]);
 
 function unescapeAttribute(value: string): string {

@@ -97,7 +97,7 @@ const hostileElement: fc.Arbitrary<unknown> = fc.record({
 function hostileDocument(elements: unknown[], title: string): LandingDocument {
   return {
     ...createDocument(),
-    page: { title, description: title, shareImageUrl: title },
+    page: { title, description: title, shareImageUrl: title, shareTitle: title, shareDescription: title },
     elements: [
       ...elements,
       { ...createElement('form', { id: 'f' }), childrens: elements },
@@ -112,10 +112,10 @@ describe('render properties', () => {
     fc.assert(
       fc.property(fc.array(hostileElement, { maxLength: 4 }), hostile, (elements, title) => {
         const document = hostileDocument(elements, title);
-        const { html, css } = renderDocument(document);
+        const { html, css } = renderDocument(document, { pageUrl: title });
         expect(findUnsafeOutput(html, css)).toEqual([]);
         expect(markupOnly(html)).not.toMatch(/<script|\son[a-z]+/);
-        const head = renderHead(document);
+        const head = renderHead(document, { pageUrl: title });
         expect(head).not.toMatch(/<(?!title>|\/title>|meta )/);
       }),
       { numRuns: 400 },

@@ -174,6 +174,8 @@ export const campaigns = pgTable(
     redeemFrom: at('redeem_from'),
     redeemUntil: at('redeem_until'),
     terms: text('terms'),
+    /** The privacy notice, sanitised rich text like the terms. */
+    privacy: text('privacy'),
     groupId: uuid('group_id'),
     settings: jsonb('settings').notNull(),
     formFields: jsonb('form_fields'),

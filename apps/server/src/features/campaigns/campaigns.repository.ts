@@ -28,6 +28,7 @@ export function toCampaign(row: CampaignRow): Campaign {
     redeemFrom: iso(row.redeemFrom),
     redeemUntil: iso(row.redeemUntil),
     terms: row.terms,
+    privacy: row.privacy,
     groupId: row.groupId,
     settings: (row.settings ?? {}) as Record<string, unknown>,
     active: row.active,

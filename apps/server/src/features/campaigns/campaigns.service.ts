@@ -7,6 +7,7 @@ import type {
   StoredCampaignForm,
   UpdateCampaign,
 } from '@promo/contract';
+import { richTextHtml } from '@promo/landing';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
@@ -27,6 +28,11 @@ import {
   updateCampaignRow,
 } from './campaigns.repository.ts';
 import { writeForm } from './forms.service.ts';
+
+/** A terms or privacy text as stored: sanitised rich text, null when there is nothing to show. */
+function storedRichText(value: string | undefined): string | null | undefined {
+  return value === undefined ? undefined : richTextHtml(value) || null;
+}
 
 const date = (value: string | null | undefined) =>
   value ? new Date(value) : value === null ? null : undefined;
@@ -64,7 +70,8 @@ export async function createCampaign(ctx: Ctx, input: CreateCampaign): Promise<C
         endsAt: new Date(input.endsAt),
         redeemFrom: date(input.redeemFrom) ?? null,
         redeemUntil: date(input.redeemUntil) ?? null,
-        terms: input.terms ?? null,
+        terms: storedRichText(input.terms) ?? null,
+        privacy: storedRichText(input.privacy) ?? null,
         groupId: input.groupId ?? null,
         settings: input.settings ?? {},
         active: false,
@@ -135,7 +142,8 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.countryCode !== undefined ? { countryCode: input.countryCode } : {}),
-          ...(input.terms !== undefined ? { terms: input.terms } : {}),
+          ...(input.terms !== undefined ? { terms: storedRichText(input.terms) } : {}),
+          ...(input.privacy !== undefined ? { privacy: storedRichText(input.privacy) } : {}),
           ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
           ...(input.settings !== undefined ? { settings: input.settings } : {}),
           startsAt,

@@ -62,7 +62,8 @@ describe('campaigns', () => {
       token: tenant.admin.token,
       body: { title: 'Nuevo título', terms: 'Aplican restricciones.' },
     });
-    expect(updated.body).toMatchObject({ title: 'Nuevo título', terms: 'Aplican restricciones.' });
+    // plain text is kept as rich text: a paragraph
+    expect(updated.body).toMatchObject({ title: 'Nuevo título', terms: '<p>Aplican restricciones.</p>' });
     const analyst = await t.createUser(tenant, 'ANALYST');
     expect((await t.request({ url: `/api/campaigns/${id}`, token: analyst.token })).body.title).toBe(
       'Nuevo título',

@@ -64,3 +64,11 @@ export async function deleteImage(tx: Tx, tenantId: string, id: string): Promise
     .returning({ id: images.id });
   return rows.length > 0;
 }
+
+export async function imageExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: images.id })
+    .from(images)
+    .where(and(eq(images.tenantId, tenantId), eq(images.id, id)));
+  return rows.length > 0;
+}

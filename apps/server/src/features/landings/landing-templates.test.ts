@@ -71,6 +71,29 @@ describe('landing templates', () => {
     expect(taken.status, taken.text).toBe(201);
   });
 
+  it('links a marketplace’s form page and a points campaign’s thank-you page to the campaign’s shop', async () => {
+    const linkOf = async (kind: string, page: string) => {
+      const campaign = await createActiveCampaign(t, tenant, { kind });
+      const created = await fromTemplate(campaign.id, page);
+      expect(created.status, created.text).toBe(201);
+      const landing = await t.request({
+        url: `/api/landing-pages/${created.body.id}`,
+        token: tenant.admin.token,
+      });
+      const json = JSON.stringify(landing.body.document);
+      return { json, shop: `/${tenant.slug}/marketplace-authentication/${campaign.name}` };
+    };
+    const marketplace = await linkOf('marketplace', 'form');
+    expect(marketplace.json).toContain(`"href":"${marketplace.shop}"`);
+    expect(marketplace.json).toContain('Entrar a la tienda');
+    const points = await linkOf('points', 'thanks');
+    expect(points.json).toContain(`"href":"${points.shop}"`);
+    const raffle = await linkOf('raffle', 'thanks');
+    expect(raffle.json).not.toContain('marketplace-authentication');
+    // every thank-you page can be shared
+    expect(raffle.json).toContain('"type":"share-buttons"');
+  });
+
   it('is for admins only, for a campaign of their own tenant, and a known page', async () => {
     const campaign = await createActiveCampaign(t, tenant);
     expect((await fromTemplate(campaign.id, 'form', analyst.token)).status).toBe(403);

@@ -14,6 +14,8 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { campaignState, findCampaign, formFieldsOf } from '../campaigns/index.ts';
+import { isTenantImageUrl } from '../images/index.ts';
+import { holdsPoints } from '../points/index.ts';
 import {
   deleteLandingRow,
   findLanding,
@@ -46,6 +48,22 @@ export function toLandingSummary(row: Omit<LandingRow, 'document'>): LandingSumm
 
 export function toLanding(row: LandingRow): Landing {
   return { ...toLandingSummary(row), document: row.document as Record<string, unknown> };
+}
+
+const shareImageOf = (document: unknown): unknown =>
+  (document as { page?: { shareImageUrl?: unknown } } | null)?.page?.shareImageUrl;
+
+/**
+ * Refuses a new share image that is not one of the tenant's images (the library's own address),
+ * so a page never shows an image of another site or tenant when shared. A share image the saved
+ * draft already has (set before this rule) is kept.
+ */
+async function assertShareImage(ctx: Ctx, tx: Tx, document: unknown, saved?: unknown): Promise<void> {
+  const url = shareImageOf(document);
+  if (typeof url !== 'string' || url === '' || (saved !== undefined && url === shareImageOf(saved))) return;
+  const { tenantId, tenantSlug } = actorOf(ctx);
+  if (!tenantSlug || !(await isTenantImageUrl(tx, { id: tenantId, slug: tenantSlug }, url)))
+    throw fieldError('document.page.shareImageUrl', 'SHARE_IMAGE_NOT_IN_LIBRARY');
 }
 
 /** Refuses a document that breaks the builder's rules, with one detail per issue (`document.<path>`). */
@@ -93,6 +111,7 @@ export async function createLanding(
   return inTenant(ctx, async (tx) => {
     if (!(await findCampaign(tx, tenantId, input.campaignId)))
       throw fieldError('campaignId', 'FIELD_INVALID');
+    await assertShareImage(ctx, tx, input.document);
     const row = await insertLanding(tx, {
       tenantId,
       campaignId: input.campaignId,
@@ -133,6 +152,10 @@ export async function createLandingFromTemplate(
       title: campaign.title,
       description: campaign.description,
       fields: (formFieldsOf(campaign) as FormField[] | null) ?? [],
+      // a campaign holding points has a shop: the marketplace's public entry
+      ...(holdsPoints(campaign)
+        ? { shopUrl: `/${actorOf(ctx).tenantSlug}/marketplace-authentication/${campaign.name}` }
+        : {}),
     },
     input.page,
   );
@@ -150,6 +173,7 @@ export async function updateLanding(ctx: Ctx, id: string, input: UpdateLanding):
     const current = await getLandingRow(tx, tenantId, id, { lock: true });
     if (input.version !== undefined && input.version !== current.version)
       throw new AppError('LANDING_NOT_UPDATED', [{ path: 'version', code: 'CONFLICT' }]);
+    if (input.document !== undefined) await assertShareImage(ctx, tx, input.document, current.document);
     const row = await updateLandingRow(
       tx,
       tenantId,

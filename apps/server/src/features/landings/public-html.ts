@@ -1,14 +1,15 @@
 import { type ErrorCode, errorMessage } from '@promo/contract';
 import {
+  brandHeader,
   DEFAULT_PUBLIC_THEME,
   escapeHtml,
   IFRAME_ALLOW_LIST,
-  isSafeImageUrl,
   type LandingDocument,
-  type PublicTheme,
+  type PageBrand,
   publicPageCss,
   renderDocument,
   renderHead,
+  richTextHtml,
 } from '@promo/landing';
 import { FAVICON_LINK } from '../../platform/http/favicon.ts';
 
@@ -58,16 +59,11 @@ export type PageData = {
   centres: { name: string; address?: string; lat?: number; lng?: number }[];
   /** The map library (loaded after first paint, only when the page has a map) and its tile server. */
   map: { script: string; css: string; tiles: { url: string; attribution: string } } | null;
-  /** The campaign's terms and conditions (plain text), read in a dialog from the consent box. */
-  terms?: string | null;
   /** The campaign's time zone: dates on the page are shown in it, whatever the browser's. */
   timeZone?: string;
   /** When reward codes can be redeemed (ISO instants; null: no bound). */
   redeem?: { from: string | null; until: string | null };
 };
-
-/** The tenant's look on its public pages: theme colours and font, logo and name. */
-export type PageBrand = PublicTheme & { logoUrl?: string | null; name?: string };
 
 export function scriptMessages(): Record<string, string> {
   const messages: Record<string, string> = {};
@@ -123,6 +119,16 @@ export function jsonBlock(data: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The terms and privacy notice as inert `<template>`s the public script shows in dialogs. */
+function legalTemplates(legal: { terms: string | null; privacy: string | null } | undefined): string {
+  let out = '';
+  for (const key of ['terms', 'privacy'] as const) {
+    const html = richTextHtml(legal?.[key]);
+    if (html) out += `<template id="lp-${key}-text">${html}</template>`;
+  }
+  return out;
+}
+
 export function landingHtml(input: {
   document: LandingDocument;
   nonce: string;
@@ -130,25 +136,29 @@ export function landingHtml(input: {
   data: PageData;
   tagManagerId: string | null;
   brand?: PageBrand;
+  /** The page's absolute address (og:url, share buttons). */
+  pageUrl?: string;
+  /** The campaign's terms and privacy notice (rich text, sanitised again here), read in dialogs. */
+  legal?: { terms: string | null; privacy: string | null };
 }): string {
   const { document, nonce } = input;
   const brand: PageBrand = input.brand ?? DEFAULT_PUBLIC_THEME;
-  const logo = brand.logoUrl && isSafeImageUrl(brand.logoUrl) ? brand.logoUrl : null;
-  const header = logo
-    ? `<header class="lp-brand"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.name ?? '')}" height="48"></header>`
-    : '';
-  const rendered = renderDocument(document, { header });
+  const rendered = renderDocument(document, {
+    header: brandHeader(brand),
+    ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}),
+  });
   const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     FAVICON_LINK +
-    renderHead(document) +
+    renderHead(document, input.pageUrl ? { pageUrl: input.pageUrl } : {}) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
     `<style nonce="${nonce}">${publicPageCss(brand)}${rendered.css}</style>` +
     script +
     `</head><body><main>${rendered.html}</main>` +
+    legalTemplates(input.legal) +
     `<script type="application/json" id="landing-data">${jsonBlock(input.data)}</script>` +
     '</body></html>'
   );

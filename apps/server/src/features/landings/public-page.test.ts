@@ -53,7 +53,7 @@ describe('public landing page', () => {
     expect(res.text).toMatch(/^<!doctype html><html lang="es">/);
     expect(res.text).toContain('<title>Gane con nosotros</title>');
     expect(res.text).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
-    expect(res.text).toContain('<meta property="og:image" content="https://example.com/share.png">');
+    expect(res.text).toContain('<meta property="og:title" content="Gane con nosotros">');
     expect(res.text).toContain('data-landing-form');
     expect(res.text).toContain('id="landing-data"');
 
@@ -125,7 +125,11 @@ describe('public landing page', () => {
     );
     expect(data.timeZone).toBe('America/Costa_Rica');
     expect(data.redeem).toEqual({ from: null, until: null });
-    expect(data.terms).toBe('Válido en Costa Rica.\n\nUn código por persona.');
+    // plain-text terms (stored before rich text) read as paragraphs in the dialog's template
+    expect(res.text).toContain(
+      '<template id="lp-terms-text"><p>Válido en Costa Rica.</p><p>Un código por persona.</p></template>',
+    );
+    expect(res.text).not.toContain('lp-privacy-text');
   });
 
   it('answers 304 to a matching If-None-Match, and the ETag changes on publish and on rollback', async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FormField, ThemeColorKey } from '@promo/contract';
-import type { LandingDocument } from '@promo/landing';
+import type { FormField } from '@promo/contract';
+import { type LandingDocument, pageBrandOf } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
 import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
@@ -153,6 +153,7 @@ export async function renderPublicLanding(
   const mapCss = input.assets.url('map-css');
   const minAge = minimumAge(rules);
   const slot = `${tenant.id}:${input.basePath}:${input.page}`;
+  const pageUrl = `${ctx.config.publicBaseUrl}${input.basePath}${input.page > 1 ? `?page=${input.page}` : ''}`;
   const key = [
     pages.map((p) => `${p.landingId}@${p.version}`).join(','),
     group.updatedAt.getTime(),
@@ -168,6 +169,7 @@ export async function renderPublicLanding(
     tenant.name,
     campaign.redeemFrom?.getTime() ?? '',
     campaign.redeemUntil?.getTime() ?? '',
+    pageUrl,
   ].join('|');
   const cached = cache.get(slot, key);
   if (cached) return cached;
@@ -180,12 +182,9 @@ export async function renderPublicLanding(
     nonce: n,
     scriptUrl,
     tagManagerId,
-    brand: {
-      colors: look.colors as Record<ThemeColorKey, string>,
-      font: look.theme.font,
-      logoUrl: look.theme.logoUrl,
-      name: look.name,
-    },
+    pageUrl,
+    legal: { terms: campaign.terms, privacy: campaign.privacy },
+    brand: pageBrandOf(look),
     data: {
       tenant: tenant.slug,
       campaign: campaign.name,
@@ -214,7 +213,6 @@ export async function renderPublicLanding(
       messages: scriptMessages(),
       centres: centres.map(({ changed: _, ...centre }) => centre),
       map: mapScript && mapCss ? { script: mapScript, css: mapCss, tiles } : null,
-      terms: campaign.terms ?? null,
       timeZone: country?.timeZone ?? 'UTC',
       redeem: {
         from: campaign.redeemFrom?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import type { PublicCampaign } from '@promo/contract';
+import { richTextHtml } from '@promo/landing';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { findCampaignByName, formFieldsOf } from '../campaigns/index.ts';
@@ -22,7 +23,8 @@ export async function getPublicCampaign(
       name: campaign.name,
       title: campaign.title,
       description: campaign.description,
-      terms: campaign.terms,
+      terms: richTextHtml(campaign.terms) || null,
+      privacy: richTextHtml(campaign.privacy) || null,
       kind: campaign.kind,
       startsAt: campaign.startsAt.toISOString(),
       endsAt: campaign.endsAt.toISOString(),

@@ -1,4 +1,5 @@
 import { Center, Loader, Text } from '@mantine/core';
+import { pageBrandOf } from '@promo/landing';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { withTenant } from '../../lib/paths.ts';
 import { campaignFormQuery, campaignQuery } from '../campaigns/index.ts';
 import { countryQuery } from '../countries/index.ts';
 import { LandingsScreen, landingQuery } from '../landings/index.ts';
+import { ownTenantQuery } from '../tenants/index.ts';
 import { Editor } from './editor.tsx';
 
 // The builder's texts load with this (lazy) route, not with the login page.
@@ -32,6 +34,7 @@ function EditorLoader({ id }: { id: string }) {
   const form = useQuery({ ...campaignFormQuery(campaignId), enabled: Boolean(campaignId), retry: false });
   const countryCode = campaign.data?.countryCode ?? '';
   const country = useQuery({ ...countryQuery(countryCode), enabled: Boolean(countryCode), retry: false });
+  const tenantLook = useQuery(ownTenantQuery());
   if (landing.error) return <Text p="xl">{landing.error.message}</Text>;
   const isLoading = !landing.data || campaign.isLoading || form.isLoading || country.isLoading;
   if (isLoading || !landing.data)
@@ -46,6 +49,7 @@ function EditorLoader({ id }: { id: string }) {
       landing={landing.data}
       fields={form.data?.fields ?? []}
       country={country.data ?? null}
+      brand={tenantLook.data ? pageBrandOf(tenantLook.data) : undefined}
       backTo={`${withTenant(tenant, '/builder')}?campaign=${campaignId}`}
     />
   );

@@ -1,5 +1,12 @@
 import { Box, Group, Paper } from '@mantine/core';
-import { type LandingDocument, publicPageCss, renderDocument } from '@promo/landing';
+import {
+  brandHeader,
+  DEFAULT_PUBLIC_THEME,
+  type LandingDocument,
+  type PageBrand,
+  publicPageCss,
+  renderDocument,
+} from '@promo/landing';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Point, useDragSource, useDropTarget } from './dnd.tsx';
@@ -70,7 +77,8 @@ export function dropPlaceOnCanvas(
 
 /**
  * The centre canvas: the document rendered by `renderDocument` of `@promo/landing` (the same
- * renderer as the public page) inside a sandboxed iframe without scripts, at the preview width.
+ * renderer as the public page) with the tenant's look (`brand`: theme colours, font, logo) as the
+ * published page has it, inside a sandboxed iframe without scripts, at the preview width.
  * Clicking selects; a handle over the selected element drags it; the whole canvas is a drop target.
  */
 export function Canvas({
@@ -81,7 +89,9 @@ export function Canvas({
   onSelect,
   onKeyDown,
   frameRef,
+  brand = DEFAULT_PUBLIC_THEME,
 }: {
+  brand?: PageBrand | undefined;
   document: LandingDocument;
   width: PreviewWidth;
   selectedId: string | null;
@@ -99,7 +109,8 @@ export function Canvas({
   const room = useRoom(outer);
   const handlers = useRef({ onSelect, onKeyDown });
   handlers.current = { onSelect, onKeyDown };
-  const rendered = renderDocument(document);
+  const rendered = renderDocument(document, { header: brandHeader(brand) });
+  const pageCss = publicPageCss(brand);
 
   // The iframe's document is written once; each change replaces its body and styles.
   useEffect(() => {
@@ -126,7 +137,7 @@ export function Canvas({
     if (!doc || !isReady) return;
     const page = doc.getElementById('page-css');
     const editor = doc.getElementById('editor-css');
-    if (page) page.textContent = publicPageCss() + rendered.css;
+    if (page) page.textContent = pageCss + rendered.css;
     if (editor)
       editor.textContent = editorCss(selectedId, {
         map: t('builder.types.map'),
@@ -139,7 +150,7 @@ export function Canvas({
       const rect = selected.getBoundingClientRect();
       setBox({ top: rect.top, left: rect.left + rect.width });
     } else setBox(null);
-  }, [rendered.html, rendered.css, selectedId, isReady, frameRef, t]);
+  }, [rendered.html, rendered.css, pageCss, selectedId, isReady, frameRef, t]);
 
   const pixels = PREVIEW_WIDTHS[width];
   const scale = room > 0 ? Math.min(1, room / pixels) : 1;

@@ -1,6 +1,6 @@
 import { Alert, Box, ScrollArea, Text } from '@mantine/core';
 import type { Country, FormField } from '@promo/contract';
-import type { LandingDocument, PageSettings } from '@promo/landing';
+import type { LandingDocument, PageBrand, PageSettings } from '@promo/landing';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackupOffer } from './backup-offer.tsx';
@@ -34,7 +34,10 @@ export function Editor({
   fields,
   country,
   backTo,
+  brand,
 }: {
+  /** The tenant's look, for the canvas (the default theme until it is known). */
+  brand?: PageBrand | undefined;
   landing: EditorLanding;
   fields: readonly FormField[];
   country: Country | null;
@@ -102,6 +105,7 @@ export function Editor({
             onSelect={actions.select}
             onKeyDown={onKeyDown}
             frameRef={frameRef}
+            brand={brand}
           />
           <Box
             data-testid="builder-inspector"

@@ -100,6 +100,7 @@ export const BASE_PALETTE: PaletteItem[] = [
   simple('iframe', 'media'),
   simple('map', 'widgets'),
   simple('reward-code', 'widgets'),
+  simple('share-buttons', 'widgets'),
   simple('form', 'form'),
   simple('input', 'form'),
   simple('masked-input', 'form'),

@@ -16,6 +16,7 @@ export type CampaignFormValues = {
   redeemUntil: string;
   description: string;
   terms: string;
+  privacy: string;
   /** reward_code campaigns: where their codes can be redeemed (`settings`). */
   centreIds: string[];
   centreGroupIds: string[];
@@ -32,6 +33,7 @@ export const CAMPAIGN_FIELDS = [
   'redeemUntil',
   'description',
   'terms',
+  'privacy',
   'settings',
 ] as const;
 
@@ -52,6 +54,7 @@ export function toCampaignBody(values: CampaignFormValues, timeZone: string | un
     redeemUntil: optionalDate(values.redeemUntil),
     description: text(values.description),
     terms: text(values.terms),
+    privacy: text(values.privacy),
   };
   if (!isEdit) body.kind = values.kind;
   if (values.kind === 'reward_code')
@@ -91,6 +94,7 @@ export function initialValues(
     redeemUntil: toZonedInput(campaign?.redeemUntil, timeZone),
     description: campaign?.description ?? '',
     terms: campaign?.terms ?? '',
+    privacy: campaign?.privacy ?? '',
     centreIds: stringList(campaign?.settings.centreIds),
     centreGroupIds: stringList(campaign?.settings.centreGroupIds),
   } satisfies CampaignFormValues;

@@ -3,6 +3,7 @@ import { CAMPAIGN_KINDS, type Campaign, CreateCampaign, UpdateCampaign } from '@
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RichTextEditor } from '../../components/rich-text-editor.tsx';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
@@ -143,13 +144,23 @@ export function CampaignForm({
               {...form.register('description')}
               error={fieldMessage(errors.description)}
             />
-            <Textarea
-              label={t('campaigns.terms')}
-              autosize
-              minRows={2}
-              {...form.register('terms')}
-              error={fieldMessage(errors.terms)}
-            />
+            {(['terms', 'privacy'] as const).map((key) => (
+              <Controller
+                key={key}
+                control={form.control}
+                name={key}
+                render={({ field }) => (
+                  <RichTextEditor
+                    label={t(`campaigns.${key}`)}
+                    testId={`campaign-${key}`}
+                    value={field.value}
+                    onChange={field.onChange}
+                    readOnly={isReadOnly}
+                    error={fieldMessage(errors[key])}
+                  />
+                )}
+              />
+            ))}
           </Stack>
         </fieldset>
         {isReadOnly ? (

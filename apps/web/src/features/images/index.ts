@@ -1,2 +1,2 @@
 /** The images feature's public face: what other features and the app may use. */
-export { uploadImage } from './images.api.ts';
+export { imageLibraryQuery, uploadImage } from './images.api.ts';

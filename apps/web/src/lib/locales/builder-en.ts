@@ -73,6 +73,7 @@ export const builderEn: typeof builderEs = {
       row: 'Row',
       column: 'Column',
       map: 'Map',
+      'share-buttons': 'Share buttons',
       'reward-code': 'Reward code',
     },
     inspector: {
@@ -80,7 +81,13 @@ export const builderEn: typeof builderEs = {
       pageHint: 'Select an element to edit it.',
       pageTitle: 'Page title',
       pageDescription: 'Description',
-      shareImage: 'Share image (URL)',
+      shareImage: 'Share image (from your library)',
+      share: 'When shared',
+      shareHint:
+        "What WhatsApp, Facebook and X show when the page is shared. Without a title or description, the page's are used.",
+      shareTitle: 'Share title',
+      shareDescription: 'Share description',
+      shareImageNone: 'No image',
       name: 'Name in layers',
       text: 'Text',
       href: 'Link address',

@@ -71,6 +71,7 @@ export const builderEs = {
       row: 'Fila',
       column: 'Columna',
       map: 'Mapa',
+      'share-buttons': 'Botones para compartir',
       'reward-code': 'Código de premio',
     },
     inspector: {
@@ -78,7 +79,13 @@ export const builderEs = {
       pageHint: 'Seleccione un elemento para editarlo.',
       pageTitle: 'Título de la página',
       pageDescription: 'Descripción',
-      shareImage: 'Imagen para compartir (URL)',
+      shareImage: 'Imagen para compartir (de su biblioteca)',
+      share: 'Al compartir',
+      shareHint:
+        'Lo que muestran WhatsApp, Facebook y X al compartir la página. Sin título ni descripción se usan los de la página.',
+      shareTitle: 'Título al compartir',
+      shareDescription: 'Descripción al compartir',
+      shareImageNone: 'Sin imagen',
       name: 'Nombre en capas',
       text: 'Texto',
       href: 'Dirección del enlace',

@@ -3,6 +3,19 @@ import type { PromotionsCatalogue } from './promotions-es.ts';
 /** English texts of the promotion screens; same keys as `promotions-es.ts`. */
 export const promotionsEn: PromotionsCatalogue = {
   common: { all: 'All' },
+  richText: {
+    toolbar: '{{label}} formatting',
+    bold: 'Bold',
+    italic: 'Italic',
+    heading: 'Heading',
+    paragraph: 'Paragraph',
+    bullets: 'Bulleted list',
+    numbers: 'Numbered list',
+    link: 'Link',
+    linkUrl: 'Link address',
+    addLink: 'Add link',
+    unlink: 'Remove link',
+  },
   goLive: {
     title: 'Go live',
     intro: 'Complete these steps so people can take part. Required ones block activation.',
@@ -66,6 +79,7 @@ export const promotionsEn: PromotionsCatalogue = {
     redeemUntil: 'Redeem until',
     description: 'Description',
     terms: 'Terms and conditions',
+    privacy: 'Privacy notice',
     timeZoneHelp: '{{timeZone}} time',
     archivedReadOnly: 'The campaign is archived: read-only. Restore it to edit it.',
     kinds: {

@@ -1,6 +1,19 @@
 /** Spanish texts of the promotion screens (campaigns, groups, blacklist, CRM, statistics). */
 export const promotionsEs = {
   common: { all: 'Todos' },
+  richText: {
+    toolbar: 'Formato de {{label}}',
+    bold: 'Negrita',
+    italic: 'Cursiva',
+    heading: 'Título',
+    paragraph: 'Párrafo',
+    bullets: 'Lista con viñetas',
+    numbers: 'Lista numerada',
+    link: 'Enlace',
+    linkUrl: 'Dirección del enlace',
+    addLink: 'Poner enlace',
+    unlink: 'Quitar enlace',
+  },
   goLive: {
     title: 'Puesta en marcha',
     intro:
@@ -65,6 +78,7 @@ export const promotionsEs = {
     redeemUntil: 'Canje hasta',
     description: 'Descripción',
     terms: 'Términos y condiciones',
+    privacy: 'Aviso de privacidad',
     timeZoneHelp: 'Hora de {{timeZone}}',
     archivedReadOnly: 'La campaña está archivada: solo lectura. Restáurela para editarla.',
     kinds: {

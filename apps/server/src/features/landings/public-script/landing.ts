@@ -20,9 +20,11 @@ import {
   normalise,
   type Rules,
 } from './checks.ts';
+import { showBalance, showReveal } from './outcome-panels.ts';
 import { type Centre, outcomeMessage, type RedeemWindow } from './outcome-text.ts';
 import { fillCentreList, showRewardCode } from './reward-code-panel.ts';
-import { linkTerms } from './terms.ts';
+import { bindShareButtons } from './share.ts';
+import { linkLegalTexts } from './terms.ts';
 import { toast } from './toasts.ts';
 
 type PageData = {
@@ -40,7 +42,6 @@ type PageData = {
   map: { script: string; css: string } | null;
   timeZone?: string;
   redeem?: RedeemWindow;
-  terms?: string | null;
 };
 
 type ErrorBody = {
@@ -198,6 +199,20 @@ function showOutcome(outcome: ParticipationOutcome, form: HTMLFormElement | null
     });
     return;
   }
+  const place = (panel: HTMLElement) => {
+    if (form) form.insertAdjacentElement('afterend', panel);
+    else
+      document.querySelector('.lp-page h1')?.insertAdjacentElement('afterend', panel) ??
+        document.querySelector('.lp-page')?.prepend(panel);
+  };
+  if (outcome.kind === 'instant_award') {
+    showReveal(outcome, place);
+    return;
+  }
+  if (outcome.kind === 'points') {
+    showBalance(outcome, place);
+    return;
+  }
   const message = outcomeMessage(outcome);
   if (form) {
     say(form, message);
@@ -294,7 +309,7 @@ function bindForm(form: HTMLFormElement): void {
     consent.addEventListener('change', () =>
       showFieldError(consent, consent.checked ? null : text('CONSENT_REQUIRED')),
     );
-    if (data.terms) linkTerms(consent, data.terms);
+    linkLegalTexts(consent);
   }
 
   let busy = false;
@@ -448,6 +463,7 @@ function bindMap(box: HTMLElement): void {
 }
 
 function start(): void {
+  bindShareButtons();
   if (!data) return;
   for (const form of Array.from(document.querySelectorAll<HTMLFormElement>('form[data-landing-form]')))
     bindForm(form);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { centreLine, nearestFirst, outcomeMessage, redemptionWindow } from './outcome-text.ts';
+import {
+  centreLine,
+  nearestFirst,
+  outcomeMessage,
+  redemptionWindow,
+  revealHeadline,
+} from './outcome-text.ts';
 
 describe('outcome words', () => {
   it('writes the redemption window in the campaign’s time zone', () => {
@@ -47,5 +53,13 @@ describe('outcome words', () => {
         prize: { name: 'Televisor', centre: { name: 'Tienda Sur', address: 'Calle 5' } },
       }),
     ).toBe('¡Felicidades! Ganó: Televisor. Reclámelo en Tienda Sur, Calle 5, con su documento de identidad.');
+  });
+
+  it('turns the instant-award card to the prize, or to "no" in words', () => {
+    expect(revealHeadline({ kind: 'instant_award', won: true, prize: { name: 'Bicicleta' } } as never)).toBe(
+      '¡Ganó Bicicleta!',
+    );
+    expect(revealHeadline({ kind: 'instant_award', won: true } as never)).toBe('¡Ganó un premio!');
+    expect(revealHeadline({ kind: 'instant_award', won: false } as never)).toBe('Esta vez no ganó');
   });
 });

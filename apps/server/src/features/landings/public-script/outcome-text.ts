@@ -35,6 +35,12 @@ export function outcomeMessage(outcome: ParticipationOutcome): string {
   }
 }
 
+/** The instant-award card's face once turned: the prize, or that there was none this time. */
+export function revealHeadline(outcome: Extract<ParticipationOutcome, { kind: 'instant_award' }>): string {
+  if (!outcome.won) return 'Esta vez no ganó';
+  return outcome.prize ? `¡Ganó ${outcome.prize.name}!` : '¡Ganó un premio!';
+}
+
 /** "Del 1 de mayo de 2026 a las 0:00 al 30 de junio de 2026 a las 23:59" in `timeZone`; open ends say so. */
 export function redemptionWindow(window: RedeemWindow | undefined, timeZone: string): string {
   let format: Intl.DateTimeFormat;

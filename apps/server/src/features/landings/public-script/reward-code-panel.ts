@@ -4,6 +4,8 @@
  * server (shown as an image, so its markup never runs), until when and where to redeem it (the
  * campaign's centres, nearest first once the browser gives a position).
  */
+
+import { copyText } from './copy-text.ts';
 import {
   type Centre,
   centreLine,
@@ -48,15 +50,12 @@ export function fillCentreList(
   }
 }
 
-async function copy(code: string, shown: HTMLElement): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(code);
-    toast('success', 'Código copiado.');
-  } catch {
-    // no clipboard (old browser, no permission): select it so the person can copy it
-    getSelection()?.selectAllChildren(shown);
-    toast('alert', 'No se pudo copiar: el código quedó seleccionado para copiarlo.');
-  }
+function copy(code: string, shown: HTMLElement): Promise<void> {
+  return copyText(
+    code,
+    { copied: 'Código copiado.', failed: 'No se pudo copiar: el código quedó seleccionado para copiarlo.' },
+    shown,
+  );
 }
 
 /** Fills `box` with the panel of `code`. */

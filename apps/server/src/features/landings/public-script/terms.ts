@@ -1,42 +1,55 @@
 /// <reference lib="dom" />
 /**
- * The campaign's terms and conditions, read in a dialog: a link-styled button beside the consent
- * box opens a native `<dialog>` (focus kept inside, Escape closes) with the text as paragraphs
- * (blank lines separate them), written as text, never as markup.
+ * The campaign's terms and privacy notice, read in a dialog: link-styled buttons right after the
+ * consent box and its label open a native `<dialog>` (focus kept inside, Escape closes). The texts
+ * come sanitised from the server in `<template id="lp-terms-text">` and `<template
+ * id="lp-privacy-text">`; the script clones them, it never parses markup itself.
  */
 
-let dialog: HTMLDialogElement | null = null;
+const LEGAL = [
+  { key: 'terms', title: 'Términos y condiciones', open: 'Leer términos y condiciones' },
+  { key: 'privacy', title: 'Aviso de privacidad', open: 'Leer aviso de privacidad' },
+] as const;
 
-function termsDialog(terms: string): HTMLDialogElement {
-  if (dialog) return dialog;
-  dialog = document.createElement('dialog');
+const dialogs = new Map<string, HTMLDialogElement>();
+
+function legalDialog(key: string, title: string, text: HTMLTemplateElement): HTMLDialogElement {
+  const known = dialogs.get(key);
+  if (known) return known;
+  const dialog = document.createElement('dialog');
   dialog.className = 'lp-dialog';
-  dialog.setAttribute('aria-labelledby', 'lp-terms-title');
-  const title = document.createElement('h2');
-  title.id = 'lp-terms-title';
-  title.textContent = 'Términos y condiciones';
+  dialog.setAttribute('aria-labelledby', `lp-${key}-title`);
+  const heading = document.createElement('h2');
+  heading.id = `lp-${key}-title`;
+  heading.textContent = title;
   const body = document.createElement('div');
   body.className = 'lp-dialog-body';
-  for (const part of terms.split(/\n\s*\n/)) {
-    const paragraph = document.createElement('p');
-    paragraph.textContent = part.trim();
-    if (paragraph.textContent) body.append(paragraph);
-  }
+  body.append(text.content.cloneNode(true));
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = 'Cerrar';
-  close.addEventListener('click', () => dialog?.close());
-  dialog.append(title, body, close);
+  close.addEventListener('click', () => dialog.close());
+  dialog.append(heading, body, close);
   (document.querySelector('.lp-page') ?? document.body).append(dialog);
+  dialogs.set(key, dialog);
   return dialog;
 }
 
-/** Puts "Leer términos y condiciones" after the consent box (after its check row). */
-export function linkTerms(consent: HTMLElement, terms: string): void {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'lp-terms-link';
-  button.textContent = 'Leer términos y condiciones';
-  button.addEventListener('click', () => termsDialog(terms).showModal());
-  (consent.closest('.lp-check') ?? consent).insertAdjacentElement('afterend', button);
+/** Puts "Leer términos y condiciones" and "Leer aviso de privacidad" after the consent box's row. */
+export function linkLegalTexts(consent: HTMLElement): void {
+  const links = document.createElement('div');
+  links.className = 'lp-legal';
+  for (const { key, title, open } of LEGAL) {
+    const text = document.getElementById(`lp-${key}-text`);
+    if (!(text instanceof HTMLTemplateElement)) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'lp-terms-link';
+    button.textContent = open;
+    button.setAttribute('aria-haspopup', 'dialog');
+    button.addEventListener('click', () => legalDialog(key, title, text).showModal());
+    links.append(button);
+  }
+  if (links.childElementCount > 0)
+    (consent.closest('.lp-check') ?? consent).insertAdjacentElement('afterend', links);
 }

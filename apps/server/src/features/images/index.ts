@@ -1,0 +1,1 @@
+export { isTenantImageUrl } from './image-library.ts';
