@@ -22,10 +22,13 @@ const json = (body: unknown, status = 200) =>
 function fakeServer(): { url: string; body: unknown }[] {
   const sent: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    if ((init.method ?? 'GET') === 'GET')
-      return String(url).endsWith('/form')
-        ? json({ fields: [{ key: 'name', type: 'name', label: 'Nombre completo', required: true }] })
-        : json({ id: CAMPAIGN, kind: 'raffle', title: 'Gran sorteo', description: null });
+    if ((init.method ?? 'GET') === 'GET') {
+      if (String(url).endsWith('/form'))
+        return json({ fields: [{ key: 'name', type: 'name', label: 'Nombre completo', required: true }] });
+      if (String(url).includes('/campaigns/'))
+        return json({ id: CAMPAIGN, kind: 'raffle', title: 'Gran sorteo', description: null });
+      return json({ error: { code: 'NOT_FOUND', message: 'No encontrado' } }, 404);
+    }
     sent.push({ url: String(url), body: JSON.parse(String(init.body ?? 'null')) });
     return json({ id: CAMPAIGN, version: 1 }, 201);
   });

@@ -1,6 +1,6 @@
 import { Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { CreateLanding, LANDING_TEMPLATE_PAGES } from '@promo/contract';
-import { createDocument, type LandingDocument, templateDocument } from '@promo/landing';
+import { createDocument, type LandingDocument, pageBrandOf, templateDocument } from '@promo/landing';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { campaignFormQuery, campaignQuery } from '../campaigns/index.ts';
+import { ownTenantQuery } from '../tenants/index.ts';
 import { useCreateLanding, useCreateLandingFromTemplate } from './landings.hooks.ts';
 import { TemplateThumbnail } from './template-thumbnail.tsx';
 
@@ -63,6 +64,8 @@ export function NewLandingForm({ campaignId }: { campaignId: string }) {
   const fromTemplate = useCreateLandingFromTemplate(reactions);
   const name = form.watch('name');
   const pages = useStartingPages(campaignId, name);
+  const tenant = useQuery(ownTenantQuery());
+  const brand = tenant.data ? pageBrandOf(tenant.data) : undefined;
   const submit = (body: CreateLanding) => {
     const template = form.getValues('template');
     if (template === 'blank') create.mutate(body);
@@ -99,6 +102,7 @@ export function NewLandingForm({ campaignId }: { campaignId: string }) {
                     {pages ? (
                       <TemplateThumbnail
                         document={pages[value]}
+                        brand={brand}
                         label={t('landings.thumbnail', { template: t(`landings.templates.${value}`) })}
                       />
                     ) : null}

@@ -1,16 +1,25 @@
 import { Box } from '@mantine/core';
-import { type LandingDocument, publicPageCss, renderDocument } from '@promo/landing';
+import {
+  brandHeader,
+  type LandingDocument,
+  type PageBrand,
+  publicPageCss,
+  renderDocument,
+} from '@promo/landing';
 
 /** The phone the thumbnail shows (the public pages' first size) and how much it is shrunk. */
 const PHONE = { width: 390, height: 720 };
 const SCALE = 0.4;
 
-/** The whole page as the published page draws it: the design system's CSS, then the page's own. */
-export function thumbnailHtml(document: LandingDocument): string {
-  const rendered = renderDocument(document);
+/**
+ * The whole page as the published page draws it: the tenant's look (theme, font, logo header) by
+ * the design system's CSS, then the page's own.
+ */
+export function thumbnailHtml(document: LandingDocument, brand?: PageBrand): string {
+  const rendered = renderDocument(document, brand ? { header: brandHeader(brand) } : {});
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
-    `<style>${publicPageCss()}${rendered.css}</style></head>` +
+    `<style>${publicPageCss(brand)}${rendered.css}</style></head>` +
     `<body style="margin:0;overflow:hidden">${rendered.html}</body></html>`
   );
 }
@@ -20,7 +29,15 @@ export function thumbnailHtml(document: LandingDocument): string {
  * as the published page, in a sandboxed frame without scripts. It is a picture: nothing in it can
  * be focused or clicked (`inert`), and its name says what it shows.
  */
-export function TemplateThumbnail({ document, label }: { document: LandingDocument; label: string }) {
+export function TemplateThumbnail({
+  document,
+  brand,
+  label,
+}: {
+  document: LandingDocument;
+  brand?: PageBrand | undefined;
+  label: string;
+}) {
   return (
     <Box
       inert
@@ -37,7 +54,7 @@ export function TemplateThumbnail({ document, label }: { document: LandingDocume
         title={label}
         sandbox=""
         tabIndex={-1}
-        srcDoc={thumbnailHtml(document)}
+        srcDoc={thumbnailHtml(document, brand)}
         style={{
           width: PHONE.width,
           height: PHONE.height,
