@@ -64,10 +64,11 @@ export function CodeCard({
   );
   if (!onSelect) return body;
   return (
+    // named by what it shows (the code first), as the eye reads it; "Elegir" is said by its description
     <UnstyledButton
       onClick={onSelect}
       aria-pressed={isSelected}
-      aria-label={t('counter.select', { code: code.code })}
+      title={t('counter.select', { code: code.code })}
     >
       {body}
     </UnstyledButton>
