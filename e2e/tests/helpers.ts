@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'e2e-password-123';
 
@@ -21,6 +21,16 @@ export async function signIn(page: Page, options: { tenant?: string; username: s
   const panel = options.tenant ? `/${options.tenant}/pages` : '/pages';
   // An OPERATOR lands on the counter, everybody else on the panel.
   await expect(page).toHaveURL(new RegExp(`${panel}(/counter)?$`));
+}
+
+/** The Authorization header of the admin of `tenant`, signed in through the API. */
+export async function adminHeaders(request: APIRequestContext, tenant: string) {
+  const login = await request.post('/api/auth/login', {
+    data: { tenant, username: 'admin', password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
 }
 
 /** Picks an option of a Mantine Select by its label and the option text. */

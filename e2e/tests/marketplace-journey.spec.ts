@@ -333,8 +333,11 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   await input.fill(state.voucher);
   await input.press('Enter');
   await expect(counter.getByTestId('counter-code')).toContainText(state.voucher);
+  // the counter names the product the voucher hands over, before and after the redemption
+  await expect(counter.getByTestId('counter-product')).toHaveText(`Vale de retiro: 1 × ${PRODUCT}`);
   await counter.getByRole('button', { name: 'Canjear' }).click();
   await expect(counter.getByTestId('counter-success')).toContainText('Canje realizado');
+  await expect(counter.getByTestId('counter-hand-over')).toHaveText(`Entregue 1 × ${PRODUCT}`);
   await expect(counter.getByTestId('code-status')).toHaveText('Canjeado');
   await saveScreenshot(counter, '13e-market-voucher-redeemed');
 });

@@ -48,6 +48,17 @@ export const RedemptionInfo = z.object({
   reversalReason: z.string().nullable(),
 });
 
+/**
+ * What a marketplace pickup voucher hands over at the counter: the product ordered and its units.
+ * Null for a code that is not a voucher.
+ */
+export const VoucherProduct = z.object({
+  id: Id,
+  name: z.string(),
+  quantity: z.number().int().describe('units of the product the voucher covers'),
+});
+export type VoucherProduct = z.infer<typeof VoucherProduct>;
+
 export const RewardCode = z.object({
   code: z.string(),
   status: CodeStatus,
@@ -63,6 +74,8 @@ export const RewardCode = z.object({
   redeemedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   redemptions: z.array(RedemptionInfo),
+  /** A marketplace pickup voucher's product (what the counter hands over); null for other codes. */
+  product: VoucherProduct.nullable(),
   /** For an operator: whether their centre may redeem it now. */
   redeemableHere: z.boolean().optional(),
 });
@@ -75,7 +88,14 @@ export const AssignByCedula = z.strictObject({ campaignId: Id, cedula: z.string(
 
 export const RedeemCode = z.strictObject({ code: CodeInput });
 export const Redemption = z.object({
-  redemption: z.object({ id: Id, code: z.string(), centreCode: z.string(), redeemedAt: z.string() }),
+  redemption: z.object({
+    id: Id,
+    code: z.string(),
+    centreCode: z.string(),
+    redeemedAt: z.string(),
+    /** The pickup voucher's product, null for other codes (absent in answers stored before 0028). */
+    product: VoucherProduct.nullable().optional(),
+  }),
 });
 export type Redemption = z.infer<typeof Redemption>;
 export const ReverseRedemption = z.strictObject({ reason: Text(300) });

@@ -33,9 +33,11 @@ export function RootLayout() {
   const themeState = useThemeState();
   const { t, i18n } = useTranslation();
   const togglePassword = t('login.togglePassword');
+  const close = t('modal.close');
+  const eyeDropper = t('colorInput.eyeDropper');
   const theme = useMemo(
-    () => buildMantineTheme(themeState, { togglePassword }),
-    [themeState, togglePassword],
+    () => buildMantineTheme(themeState, { togglePassword, close, eyeDropper }),
+    [themeState, togglePassword, close, eyeDropper],
   );
   const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(themeState), [themeState]);
   const isToastHostWanted = useIsToastHostWanted();

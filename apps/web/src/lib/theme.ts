@@ -1,6 +1,7 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { ThemeColorKey, ThemePreset } from '@promo/contract';
 import { useSyncExternalStore } from 'react';
+import { mix, readable } from './readable-colors.ts';
 
 /**
  * The colours in force. No colours means the platform default, which is Mantine's own light theme
@@ -38,18 +39,6 @@ export function useThemeState(): ThemeState {
   );
 }
 
-function parseHex(hex: string): [number, number, number] {
-  let value = hex.replace('#', '');
-  if (value.length === 3) value = [...value].map((char) => char + char).join('');
-  const number = Number.parseInt(value.slice(0, 6), 16);
-  return [(number >> 16) & 255, (number >> 8) & 255, number & 255];
-}
-
-function mix(hex: string, target: number, amount: number): string {
-  const channels = parseHex(hex).map((channel) => Math.round(channel + (target - channel) * amount));
-  return `#${channels.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
-}
-
 /** Ten shades around one colour (index 6 is the colour itself), as Mantine palettes need. */
 export function shadesOf(hex: string): MantineColorsTuple {
   return [
@@ -66,7 +55,14 @@ export function shadesOf(hex: string): MantineColorsTuple {
   ];
 }
 
-export function buildMantineTheme(theme: ThemeState, labels: { togglePassword: string }) {
+/**
+ * The theme; `labels` name the buttons Mantine draws without text (password eye, dialogs' close,
+ * the colour input's eye dropper).
+ */
+export function buildMantineTheme(
+  theme: ThemeState,
+  labels: { togglePassword: string; close: string; eyeDropper: string },
+) {
   const { primary, accent } = theme.colors;
   return createTheme({
     primaryColor: primary ? 'brand' : 'blue',
@@ -81,20 +77,54 @@ export function buildMantineTheme(theme: ThemeState, labels: { togglePassword: s
       PasswordInput: {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.togglePassword } },
       },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      CloseButton: { defaultProps: { 'aria-label': labels.close } },
+      ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': labels.eyeDropper } } },
     },
   });
 }
 
+/**
+ * The tenant's colours as CSS variables, and every colour Mantine writes text in made readable
+ * (WCAG AA) where it is shown: the muted text on the page and on cards, each palette's filled
+ * colour under white text, its light and subtle variants' text on their tint, its outline and its
+ * text colour on the page (`readable`: the same hue, darker). Links take the primary's text colour.
+ */
 export function buildCssVariablesResolver(theme: ThemeState): CSSVariablesResolver {
   const { colors } = theme;
   const entries: [string, string | undefined][] = [
     ['--mantine-color-body', colors.background],
     ['--mantine-color-text', colors.text],
-    ['--mantine-color-dimmed', colors.muted],
     ['--promo-color-surface', colors.surface ?? 'var(--mantine-color-body)'],
     ['--promo-color-primary-contrast', colors.primaryContrast],
   ];
   const shared: Record<string, string> = {};
   for (const [name, value] of entries) if (value) shared[name] = value;
-  return () => ({ variables: {}, light: shared, dark: shared });
+  return (mantine) => {
+    const page = [colors.background ?? '#ffffff', colors.surface ?? '#ffffff'];
+    const onLightPage = page.every((background) => readable('#000000', [background]) === '#000000');
+    const shade =
+      typeof mantine.primaryShade === 'object' ? mantine.primaryShade.light : mantine.primaryShade;
+    const readableColors: Record<string, string> = {
+      '--mantine-color-dimmed': readable(colors.muted ?? mantine.colors.gray[6], page),
+    };
+    for (const [name, shades] of Object.entries(mantine.colors)) {
+      const filled = readable(shades[shade], ['#ffffff']);
+      readableColors[`--mantine-color-${name}-filled`] = filled;
+      readableColors[`--mantine-color-${name}-filled-hover`] = mix(filled, 0, 0.12);
+      // a dark page's tints are not Mantine's light ones: those variables are left as they are
+      if (!onLightPage) continue;
+      readableColors[`--mantine-color-${name}-light-color`] = readable(shades[9], [
+        shades[1],
+        shades[2],
+        ...page,
+      ]);
+      readableColors[`--mantine-color-${name}-outline`] = readable(shades[shade], page);
+      readableColors[`--mantine-color-${name}-text`] = readable(shades[shade], page);
+    }
+    readableColors['--mantine-color-anchor'] = `var(--mantine-color-${mantine.primaryColor}-text)`;
+    const light = { ...readableColors, ...shared };
+    return { variables: {}, light, dark: light };
+  };
 }

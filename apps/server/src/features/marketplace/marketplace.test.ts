@@ -285,8 +285,15 @@ describe('the end customer', () => {
       status: 'assigned',
       redeemableHere: true,
       person: { cedula: person.cedula },
+      // the counter names what to hand over
+      product: { id: m.physical.id, name: 'Camiseta', quantity: 1 },
     });
-    expect((await redeem(t, m.operator, voucher.voucherCode)).status).toBe(200);
+    const handedOver = await redeem(t, m.operator, voucher.voucherCode);
+    expect(handedOver.status).toBe(200);
+    expect(handedOver.body.redemption).toMatchObject({
+      code: voucher.voucherCode,
+      product: { id: m.physical.id, name: 'Camiseta', quantity: 1 },
+    });
     expect((await redeem(t, m.operator, voucher.voucherCode)).body.error.code).toBe('CODE_ALREADY_REDEEMED');
 
     const tx = await t.request({

@@ -5,7 +5,13 @@ import { AppError } from '../../platform/errors.ts';
 import { iso } from '../../platform/iso.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
 import { centreAllowed } from '../centres/index.ts';
-import { codesOfPerson, findCodeRow, operatorCentre, redemptionsOf } from './reward-codes.repository.ts';
+import {
+  codesOfPerson,
+  findCodeRow,
+  operatorCentre,
+  redemptionsOf,
+  voucherProductsOf,
+} from './reward-codes.repository.ts';
 
 /** The operator's centre, so that counter look-ups say whether a code is redeemable there; null for others. */
 async function deskCentreId(ctx: Ctx): Promise<string | null> {
@@ -23,11 +29,9 @@ async function describe(
   now: Date,
   mask: boolean,
 ): Promise<RewardCode[]> {
-  const history = await redemptionsOf(
-    tx,
-    tenantId,
-    rows.map((r) => r.code.code),
-  );
+  const codes = rows.map((r) => r.code.code);
+  const history = await redemptionsOf(tx, tenantId, codes);
+  const products = await voucherProductsOf(tx, tenantId, codes);
   // one after the other: the centre checks share the transaction's connection
   const found: RewardCode[] = [];
   for (const { code, campaign, person } of rows) {
@@ -73,6 +77,7 @@ async function describe(
           reversedAt: iso(h.redemption.reversedAt),
           reversalReason: h.redemption.reversalReason,
         })),
+      product: products.get(code.code) ?? null,
       ...(redeemableHere === undefined ? {} : { redeemableHere }),
     });
   }

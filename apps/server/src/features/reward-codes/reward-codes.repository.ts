@@ -1,3 +1,4 @@
+import type { VoucherProduct } from '@promo/contract';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { copyIn, type Database, queryRows, type Tx } from '../../db/client.ts';
 import {
@@ -139,6 +140,26 @@ export async function redemptionsOf(tx: Tx, tenantId: string, codes: string[]) {
     )
     .where(and(eq(redemptions.tenantId, tenantId), inArray(redemptions.code, codes)))
     .orderBy(desc(redemptions.redeemedAt));
+}
+
+/**
+ * The product each marketplace pickup voucher among `codes` hands over (SQL `voucher_product`,
+ * migration 0028, the same read the redemption answers with); codes that are not vouchers are absent.
+ */
+// crosses into marketplace: the orders whose pickup voucher a code is, read with the code at the counter
+// crosses into products: the ordered product's name, so the operator hands over the right item
+export async function voucherProductsOf(
+  tx: Tx,
+  tenantId: string,
+  codes: string[],
+): Promise<Map<string, VoucherProduct>> {
+  if (codes.length === 0) return new Map();
+  const rows = await queryRows<{ code: string; product: VoucherProduct | null }>(
+    tx,
+    sql`select c as code, voucher_product(${tenantId}, c) as product
+          from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) as c`,
+  );
+  return new Map(rows.flatMap((row) => (row.product ? [[row.code, row.product] as const] : [])));
 }
 
 /**

@@ -314,6 +314,8 @@ describe('redemption', () => {
       code,
       centreCode: centre.code,
       redeemedAt: t.clock.now().toISOString(),
+      // not a marketplace pickup voucher: no product to hand over
+      product: null,
     });
     const again = await redeem(t, operator, code);
     expect(again.status).toBe(409);

@@ -8,6 +8,7 @@ import {
   ScrollArea,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { resolveThemeColors, THEME_PRESET_COLORS } from '@promo/contract';
@@ -139,9 +140,11 @@ export function Component() {
               </Group>
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
-                  <UnstyledButton aria-label={t('user.menu')} data-testid="user-menu">
-                    <Text size="sm" fw={500}>
-                      {displayName || t('user.menu')} ▾
+                  <UnstyledButton data-testid="user-menu">
+                    <Text size="sm" fw={500} component="span">
+                      {displayName || t('user.menu')}
+                      {displayName ? <VisuallyHidden>{`, ${t('user.menu')}`}</VisuallyHidden> : null}
+                      <span aria-hidden="true"> ▾</span>
                     </Text>
                   </UnstyledButton>
                 </Menu.Target>

@@ -19,7 +19,13 @@ export function LayersTree({
   const { t } = useTranslation();
   const end = useDropTarget('tree-end', { kind: 'page-end' });
   return (
-    <Stack gap={0} role="tree" aria-label={t('builder.layers')} data-testid="layers-tree">
+    // a tree holds tree items: an empty page's layers are a plain group (with the drop place)
+    <Stack
+      gap={0}
+      role={document.elements.length > 0 ? 'tree' : 'group'}
+      aria-label={t('builder.layers')}
+      data-testid="layers-tree"
+    >
       {document.elements.map((element) => (
         <LayerRow
           key={element.attributes.id}

@@ -3,6 +3,7 @@ import type { Marketplace } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../lib/format.ts';
+import { readable } from '../../lib/readable-colors.ts';
 import { marketplacePreviewQuery } from './marketplaces.api.ts';
 
 /** What the public page lists, from `marketplaces/{id}/preview` (no person, no balance). */
@@ -12,15 +13,18 @@ export function MarketplacePreview({ marketplace }: { marketplace: Marketplace }
   if (preview.error) return <Alert color="red">{preview.error.message}</Alert>;
   const data = preview.data;
   if (!data) return <Text c="dimmed">{t('table.loading')}</Text>;
-  const primary =
+  const contrastColor = data.tenant.colors.primaryContrast;
+  // the banner in the marketplace's colour, darkened where the text on it would not read (AA)
+  const chosen =
     (data.marketplace.appearance.primaryColor as string | undefined) ?? data.tenant.colors.primary;
+  const primary = chosen && contrastColor ? readable(chosen, [contrastColor]) : chosen;
   const headline = data.marketplace.appearance.headline as string | undefined;
   return (
     <Stack data-testid="marketplace-preview">
       <Text size="sm" c="dimmed">
         {t('marketplaces.previewNote')}
       </Text>
-      <Card radius="md" style={{ background: primary, color: data.tenant.colors.primaryContrast }}>
+      <Card radius="md" style={{ background: primary, color: contrastColor }}>
         <Text size="sm">{data.tenant.name}</Text>
         <Title order={3}>{data.marketplace.name}</Title>
         {headline && <Text>{headline}</Text>}

@@ -1,7 +1,7 @@
 import { Card, Group, Text, UnstyledButton } from '@mantine/core';
 import type { RewardCode } from '@promo/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { CodeStatusBadge } from './code-status.tsx';
 
@@ -35,6 +35,14 @@ export function CodeCard({
       <Text fw={600} mt="xs">
         {code.campaign.title}
       </Text>
+      {code.product && (
+        <Text size="lg" fw={700} data-testid="counter-product">
+          {t('counter.voucherProduct', {
+            quantity: formatQuantity(code.product.quantity),
+            product: code.product.name,
+          })}
+        </Text>
+      )}
       {code.person ? (
         <Text size="lg" data-testid="counter-person">
           {code.person.name ?? '—'} · {t('counter.identity')} {code.person.cedula ?? '—'}
@@ -56,10 +64,11 @@ export function CodeCard({
   );
   if (!onSelect) return body;
   return (
+    // named by what it shows (the code first), as the eye reads it; "Elegir" is said by its description
     <UnstyledButton
       onClick={onSelect}
       aria-pressed={isSelected}
-      aria-label={t('counter.select', { code: code.code })}
+      title={t('counter.select', { code: code.code })}
     >
       {body}
     </UnstyledButton>

@@ -21,6 +21,7 @@ function code(overrides: Partial<RewardCode> = {}): RewardCode {
     redeemedAt: null,
     revokedAt: null,
     redemptions: [],
+    product: null,
     redeemableHere: true,
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
+import { formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { countryQuery } from '../countries/index.ts';
 import { useBlockerText } from './blocker-text.ts';
@@ -162,6 +163,14 @@ export function CounterPage() {
           data-testid="counter-success"
         >
           {t('counter.successDetail', { code: outcome.answer.redemption.code })}
+          {outcome.answer.redemption.product && (
+            <Text fw={700} size="lg" mt={4} data-testid="counter-hand-over">
+              {t('counter.handOver', {
+                quantity: formatQuantity(outcome.answer.redemption.product.quantity),
+                product: outcome.answer.redemption.product.name,
+              })}
+            </Text>
+          )}
         </Alert>
       )}
       {outcome?.kind === 'refused' && (

@@ -122,7 +122,8 @@ export const en: Messages = {
     goToPanel: 'Go to the panel',
     togglePassword: 'Show or hide the password',
   },
-  modal: { maximize: 'Maximize', restore: 'Restore size' },
+  modal: { maximize: 'Maximize', restore: 'Restore size', close: 'Close' },
+  colorInput: { eyeDropper: 'Pick a colour from the screen' },
   nav: {
     groups: {
       campaigns: 'Campaigns',

@@ -121,7 +121,8 @@ export const es = {
     goToPanel: 'Ir al panel',
     togglePassword: 'Mostrar u ocultar la contraseña',
   },
-  modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño' },
+  modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño', close: 'Cerrar' },
+  colorInput: { eyeDropper: 'Tomar un color de la pantalla' },
   nav: {
     groups: {
       campaigns: 'Campañas',

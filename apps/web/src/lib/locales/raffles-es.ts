@@ -18,7 +18,7 @@ export const rafflesEs = {
       generated_other: '{{count}} códigos de sorteo generados.',
       upload: 'Cargar códigos de sorteo (CSV)',
       uploadHelp:
-        'Columnas: code y, opcional, points. Cada código vale una vez; el reporte indica cada fila rechazada.',
+        'Columnas: "code" y, opcional, "points". Cada código vale una vez; el reporte indica cada fila rechazada.',
       adminOnly: 'Solo un administrador puede crear códigos de sorteo.',
     },
     entries: {

@@ -192,6 +192,8 @@ export const redemptionEn: typeof redemptionEs = {
     redeem: 'Redeem',
     success: 'Redeemed',
     successDetail: 'The code {{code}} was redeemed at this centre.',
+    handOver: 'Hand over {{quantity}} × {{product}}',
+    voucherProduct: 'Pickup voucher: {{quantity}} × {{product}}',
     refused: 'Redemption refused',
     blockers: {
       redeemed: 'This code was already redeemed.',

@@ -63,7 +63,7 @@ export const redemptionEs = {
     isInactive: 'Inactivo',
     upload: 'Cargar CSV',
     uploadHelp:
-      'Columnas: code, name, address, department, latitude, longitude, phone, hours, active. Un código existente actualiza su centro.',
+      'Columnas: "code", "name", "address", "department", "latitude", "longitude", "phone", "hours", "active". Un código existente actualiza su centro.',
   },
   centreGroups: {
     title: 'Grupos de centros',
@@ -118,7 +118,7 @@ export const redemptionEs = {
     jobProgress: '{{progress}} de {{total}}',
     progress: 'Progreso: {{percent}} %',
     upload: 'Cargar códigos existentes',
-    uploadHelp: 'Un CSV con la columna code. El informe indica cada fila rechazada y por qué.',
+    uploadHelp: 'Un CSV con la columna "code". El informe indica cada fila rechazada y por qué.',
     lookupTitle: 'Consultar un código',
     lookupLabel: 'Código',
     lookup: 'Consultar',
@@ -191,6 +191,8 @@ export const redemptionEs = {
     redeem: 'Canjear',
     success: 'Canje realizado',
     successDetail: 'El código {{code}} quedó canjeado en este centro.',
+    handOver: 'Entregue {{quantity}} × {{product}}',
+    voucherProduct: 'Vale de retiro: {{quantity}} × {{product}}',
     refused: 'Canje rechazado',
     blockers: {
       redeemed: 'Este código ya fue canjeado.',
