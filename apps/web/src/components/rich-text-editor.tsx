@@ -5,6 +5,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appLocale } from '../lib/i18n.ts';
 
+/** A numbered list drawn (three numbered lines): a glyph, so the button's name is its label alone. */
+function NumberedListIcon() {
+  return (
+    <svg width="16" height="14" viewBox="0 0 16 14" aria-hidden="true" focusable="false">
+      <path
+        d="M1.5 1.5 2.5 1v3M1 9h2L1 12h2M6 2.5h9M6 7h9M6 11.5h9"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
 /** The toolbar's commands (browser editing commands on the editable box). */
 const COMMANDS = [
   { key: 'bold', command: 'bold', label: 'B', style: { fontWeight: 700 } },
@@ -12,7 +27,7 @@ const COMMANDS = [
   { key: 'heading', command: 'formatBlock', value: 'h3', label: 'H' },
   { key: 'paragraph', command: 'formatBlock', value: 'p', label: '¶' },
   { key: 'bullets', command: 'insertUnorderedList', label: '•' },
-  { key: 'numbers', command: 'insertOrderedList', label: '1.' },
+  { key: 'numbers', command: 'insertOrderedList', label: <NumberedListIcon /> },
 ] as const;
 
 /**
@@ -98,7 +113,8 @@ export function RichTextEditor({
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => run(item.command, 'value' in item ? item.value : undefined)}
             >
-              {item.label}
+              {/* a glyph, not words: the button is named by its aria-label alone */}
+              <span aria-hidden="true">{item.label}</span>
             </Button>
           ))}
           <Popover opened={linkOpen} onChange={setLinkOpen} trapFocus position="bottom-start" withArrow>

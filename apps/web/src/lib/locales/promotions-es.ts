@@ -5,7 +5,7 @@ export const promotionsEs = {
     toolbar: 'Formato de {{label}}',
     bold: 'Negrita',
     italic: 'Cursiva',
-    heading: 'Título',
+    heading: 'Encabezado',
     paragraph: 'Párrafo',
     bullets: 'Lista con viñetas',
     numbers: 'Lista numerada',
