@@ -44,9 +44,12 @@ for (const timezoneId of ['UTC', 'America/Panama']) {
       await dialog.getByLabel('Premio').fill('Televisor');
       await dialog.getByLabel('Valor').fill('300000');
       await dialog.getByLabel('Existencias').fill('2');
+      // Costa Rica calls its divisions provinces, as the tenant's landing pages do (issue #15)
+      await expect(dialog.getByLabel('Provincia donde se reclama')).toBeVisible();
       await dialog.getByRole('button', { name: 'Crear' }).click();
       await expect(page.getByText('Premio creado.').first()).toBeVisible();
       await expect(page.getByRole('cell', { name: 'Televisor', exact: true })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: 'Provincia donde se reclama' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Generar al azar en la vigencia' }).click();
       await expect(page.getByText('Momentos sellados.').first()).toBeVisible();

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { CentreForm } from './centre-form.tsx';
 import { centreKeys, centresQuery, uploadCentres } from './centres.api.ts';
 import { useDeleteCentre } from './centres.hooks.ts';
@@ -31,6 +32,7 @@ function UploadCentres() {
 
 export function CentresPage() {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const { role } = useBackOffice();
   const table = useTableState({ sort: 'code' });
   const [active, setActive] = useState<'true' | 'false' | undefined>();
@@ -68,7 +70,7 @@ export function CentresPage() {
     { key: 'name', label: t('centres.name'), isSortable: true, render: (centre) => centre.name },
     {
       key: 'department',
-      label: t('centres.department'),
+      label: departmentLabel,
       isSortable: true,
       render: (centre) => centre.department ?? '',
     },

@@ -2,3 +2,4 @@
 
 export { countriesQuery, countryQuery } from './countries.api.ts';
 export { CountriesPage } from './countries-page.tsx';
+export { useDepartmentLabel } from './use-department-label.ts';

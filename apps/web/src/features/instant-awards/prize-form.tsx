@@ -6,6 +6,7 @@ import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { CentreSelect } from '../centres/index.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { useSavePrize } from './instant-awards.hooks.ts';
 
 type PrizeFormValues = {
@@ -37,6 +38,7 @@ export function PrizeForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const form = useForm<PrizeFormValues, unknown, CreatePrize>({
     resolver: bodyResolver(CreatePrize, toPrizeBody),
     defaultValues: {
@@ -79,7 +81,7 @@ export function PrizeForm({
           />
         </Group>
         <TextInput
-          label={t('instantAwards.prizes.department')}
+          label={t('instantAwards.prizes.department', { label: departmentLabel })}
           {...form.register('department')}
           error={fieldMessage(errors.department)}
         />

@@ -7,6 +7,7 @@ import { confirmDanger } from '../../components/confirm.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatNumber, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { prizesQuery } from './instant-awards.api.ts';
 import { useDeletePrize } from './instant-awards.hooks.ts';
 import { PrizeForm } from './prize-form.tsx';
@@ -14,6 +15,7 @@ import { PrizeForm } from './prize-form.tsx';
 /** The campaign's prizes, with their stock and how many were awarded. */
 export function PrizesCard({ campaignId, isAdmin }: { campaignId: string; isAdmin: boolean }) {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const prizes = useQuery(prizesQuery(campaignId));
   const remove = useDeletePrize(campaignId, {
     onSuccess: () => showToast('success', t('instantAwards.prizes.deleted')),
@@ -53,7 +55,7 @@ export function PrizesCard({ campaignId, isAdmin }: { campaignId: string; isAdmi
               <Table.Th>{t('instantAwards.prizes.value')}</Table.Th>
               <Table.Th>{t('instantAwards.prizes.stock')}</Table.Th>
               <Table.Th>{t('instantAwards.prizes.awarded')}</Table.Th>
-              <Table.Th>{t('instantAwards.prizes.department')}</Table.Th>
+              <Table.Th>{t('instantAwards.prizes.department', { label: departmentLabel })}</Table.Th>
               {isAdmin && <Table.Th>{t('raffles.list.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>

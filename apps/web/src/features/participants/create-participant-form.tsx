@@ -7,7 +7,7 @@ import { contractResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
-import { countriesQuery } from '../countries/index.ts';
+import { countriesQuery, useDepartmentLabel } from '../countries/index.ts';
 import { CountrySelect } from './country-select.tsx';
 import { useCreateParticipant } from './participants.hooks.ts';
 
@@ -27,6 +27,7 @@ const PERSON_FIELDS = [
 /** Creates a person; the chosen country decides the department list and the formats. */
 export function CreateParticipantForm() {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const { tenant } = useBackOffice();
   const countries = useQuery(countriesQuery());
   const form = useForm({
@@ -133,7 +134,7 @@ export function CreateParticipantForm() {
             name="department"
             render={({ field }) => (
               <Select
-                label={t('crm.department')}
+                label={departmentLabel}
                 data={departments}
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value ?? undefined)}

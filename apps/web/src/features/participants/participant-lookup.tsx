@@ -7,6 +7,7 @@ import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { useParticipantInfo } from './participants.hooks.ts';
 
 type LookupValues = { cedula: string };
@@ -14,6 +15,7 @@ type LookupValues = { cedula: string };
 /** Looks a person up by identity number, with their participation history. */
 export function ParticipantLookup() {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const { timeZone, locale } = useBackOffice();
   const form = useForm<LookupValues, unknown, { cedula: string }>({
     resolver: bodyResolver(CrmUserInfoQuery, ({ cedula }: LookupValues) => ({ cedula: cedula.trim() })),
@@ -55,7 +57,7 @@ export function ParticipantLookup() {
                 [t('crm.phone'), person.phone],
                 [t('crm.birthdate'), person.birthdate],
                 [t('crm.sex'), person.sex ? t(`crm.sexes.${person.sex}`) : null],
-                [t('crm.department'), person.department],
+                [departmentLabel, person.department],
                 [t('crm.consentAt'), formatDateTime(person.consentAt, timeZone, locale)],
               ] as const
             ).map(([label, value]) => (

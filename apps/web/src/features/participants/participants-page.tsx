@@ -9,6 +9,7 @@ import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { CreateParticipantForm } from './create-participant-form.tsx';
 import { ParticipantLookup } from './participant-lookup.tsx';
 import { exportParticipant, participantsQuery } from './participants.api.ts';
@@ -17,6 +18,7 @@ import { UploadParticipants } from './upload-participants.tsx';
 
 function PeopleTable() {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const { timeZone, locale, role } = useBackOffice();
   const table = useTableState({ sort: '-createdAt' });
   const people = useQuery(participantsQuery(table.state));
@@ -41,7 +43,7 @@ function PeopleTable() {
     { key: 'phone', label: t('crm.phone'), render: (person) => person.phone ?? '—' },
     {
       key: 'department',
-      label: t('crm.department'),
+      label: departmentLabel,
       isSortable: true,
       render: (person) => person.department ?? '—',
     },

@@ -6,6 +6,7 @@ import { confirmDanger } from '../../components/confirm.tsx';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { type DrawFormValues, drawFormErrors, drawParams, EMPTY_DRAW_FORM } from './draw-model.ts';
 import { type DrawRequest, useSubmitDraw } from './raffles.hooks.ts';
 
@@ -37,6 +38,7 @@ function drawRequest(values: Values, timeZone: string | undefined): DrawRequest 
 /** The draw's options and seed; local checks first, then the server's messages on their fields. */
 export function DrawForm({ campaignId, onDrawn }: { campaignId: string; onDrawn: (r: DrawResult) => void }) {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const { timeZone } = useBackOffice();
   const form = useForm<Values>({ defaultValues: { ...EMPTY_DRAW_FORM, mode: 'now', source: '' } });
   const submit = useSubmitDraw(campaignId);
@@ -128,7 +130,7 @@ export function DrawForm({ campaignId, onDrawn }: { campaignId: string; onDrawn:
           </Group>
           <Group align="flex-start">
             <TextInput
-              label={t('raffles.draw.department')}
+              label={departmentLabel}
               description={t('raffles.draw.departmentHelp')}
               {...form.register('department')}
               error={fieldMessage(errors.department)}

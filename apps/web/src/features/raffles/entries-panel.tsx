@@ -6,11 +6,13 @@ import { type Column, DataTable, useTableState } from '../../components/data-tab
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
+import { useDepartmentLabel } from '../countries/index.ts';
 import { entriesQuery, exportEntries } from './raffles.api.ts';
 
 /** A raffle's entries, newest first, searched by identity number or name; CSV and XLSX export. */
 export function EntriesPanel({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
   const { timeZone, locale } = useBackOffice();
   const table = useTableState();
   const entries = useQuery(entriesQuery(campaignId, table.state));
@@ -25,7 +27,7 @@ export function EntriesPanel({ campaignId }: { campaignId: string }) {
     },
     { key: 'cedula', label: t('raffles.entries.cedula'), render: (e) => e.cedula },
     { key: 'name', label: t('raffles.entries.name'), render: (e) => e.name ?? '' },
-    { key: 'department', label: t('raffles.entries.department'), render: (e) => e.department ?? '' },
+    { key: 'department', label: departmentLabel, render: (e) => e.department ?? '' },
     { key: 'points', label: t('raffles.entries.points'), render: (e) => e.points },
     { key: 'code', label: t('raffles.entries.code'), render: (e) => e.code ?? '' },
   ];

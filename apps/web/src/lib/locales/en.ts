@@ -1,7 +1,7 @@
 import type { Messages } from './es.ts';
 
 export const en: Messages = {
-  common: { yes: 'Yes', no: 'No' },
+  common: { yes: 'Yes', no: 'No', department: 'Department' },
   actions: {
     cancel: 'Cancel',
     confirm: 'Confirm',

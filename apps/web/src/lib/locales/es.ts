@@ -1,6 +1,6 @@
 /** Spanish, the product's language. `en.ts` must have exactly the same keys. */
 export const es = {
-  common: { yes: 'Sí', no: 'No' },
+  common: { yes: 'Sí', no: 'No', department: 'Departamento' },
   actions: {
     cancel: 'Cancelar',
     confirm: 'Confirmar',

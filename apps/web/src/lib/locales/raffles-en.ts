@@ -190,7 +190,7 @@ export const rafflesEn: typeof rafflesEs = {
       value: 'Value',
       stock: 'Stock',
       awarded: 'Awarded',
-      department: 'Department where it is claimed',
+      department: '{{label}} where it is claimed',
       centre: 'Centre where it is claimed',
     },
     moments: {

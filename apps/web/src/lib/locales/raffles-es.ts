@@ -191,7 +191,7 @@ export const rafflesEs = {
       value: 'Valor',
       stock: 'Existencias',
       awarded: 'Entregados',
-      department: 'Departamento donde se reclama',
+      department: '{{label}} donde se reclama',
       centre: 'Centro donde se reclama',
     },
     moments: {
