@@ -71,6 +71,9 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   product_lot_shops_amount_check: 'amount',
   product_shop_stock_check: null,
   product_shop_stock_received_check: null,
+  // a stock slot's units and number (decision 025): only the slot functions write them
+  product_stock_slots_slot_check: null,
+  product_stock_slots_units_check: null,
   products_check: 'pricePoints',
   products_kind_check: 'kind',
   products_price_points_check: 'pricePoints',
