@@ -357,14 +357,23 @@ export async function copyIn(
   if (client instanceof pg.Client) {
     const stream = client.query(copyFrom(`COPY ${into} FROM STDIN`));
     const done = finished(stream);
+    // a refusal of the rows' source (a broken file: the upload's catalogue message) is what the
+    // caller must see, not the server's answer to the aborted COPY
+    let refusal: unknown;
     try {
       for await (const chunk of chunks)
         if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
       stream.end();
     } catch (error) {
+      refusal = error ?? new Error('COPY source failed');
       stream.destroy(error as Error);
     }
-    await done;
+    try {
+      await done;
+    } catch (error) {
+      throw refusal ?? error;
+    }
+    if (refusal) throw refusal;
     return;
   }
   // reading '/dev/blob' is reading a server file: only the owner may, so the COPY alone runs as the
