@@ -43,6 +43,16 @@ async function check(page: Page, screen: string, options: { withoutFrames?: bool
   // is waited for a few seconds at most) and no loader left
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
+  // and nothing is still fading in: a dialog's opening transition shows its colours blended with
+  // the page for a moment (CI once read a button's white text at 4.37:1 mid-fade)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
   const result = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     // experimental in axe, named by WCAG 2.5.3: a visible label is part of the accessible name
