@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { rawCopySeconds } from '../lib/raw-copy.mjs';
-import { ratio, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -180,12 +180,7 @@ try {
     });
     const reportSeconds = (performance.now() - reportStarted) / 1000;
     const rssAfterReport = peakRssMb(server.pid);
-    const product = {
-      requestsPerSecond: Math.round(result.requests.average),
-      latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-      non2xx: result.non2xx,
-      errors: result.errors,
-    };
+    const product = figures(result);
     const reference = await referencePgUpdate({ databaseUrl: server.database, connections, duration });
     console.log(
       JSON.stringify(

@@ -35,7 +35,8 @@ async function startReference({ port: basePort, databaseUrl, pglite }) {
   };
 }
 
-function figures(result) {
+/** What a benchmark reports of an autocannon run: requests per second, p50/p99, failures. */
+export function figures(result) {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },

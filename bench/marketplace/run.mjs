@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { ratio, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -149,12 +149,7 @@ try {
     await new Promise((r) => setTimeout(r, 2000));
   }
   const left = await api(server.url, `/api/products/${product.id}`, { token });
-  const redemption = {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  const redemption = figures(result);
   const reference = await referencePgUpdate({ databaseUrl: server.database, connections, duration });
   console.log(
     JSON.stringify(

@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ratio, referencePgliteInsert, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, ratio, referencePgliteInsert, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -145,13 +145,7 @@ try {
       },
     ],
   });
-  const product = {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    outcomes,
-  };
+  const product = { ...figures(result), outcomes };
   const reference = values.pglite
     ? await referencePgliteInsert({ connections, duration })
     : await referencePgUpdate({ databaseUrl: server.database, connections, duration });
