@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { readableShade } from '../../packages/landing/src/contrast.ts';
+import { readableShade } from '../../packages/contract/src/contrast.ts';
 import { FONT_STACKS } from '../../packages/landing/src/public-css.ts';
 import { PASSWORD, signIn, storedToken } from './helpers.ts';
 import { TILE } from './public-page-checks.ts';

@@ -146,6 +146,19 @@ test('the map element shows the campaign’s centres on the tenant’s tiles, ne
     return { loadStart: navigation.loadEventStart, mapStart: script?.startTime ?? -1 };
   });
   expect(timing.mapStart).toBeGreaterThanOrEqual(timing.loadStart);
+  // the server drew the box at its final height: the page did not move when the map came in
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+  expect(shifted).toBe(0);
 
   // nearest first once the browser gives the position; the person's position joins the map
   await page.getByRole('button', { name: 'Ordenar por cercanía' }).click();

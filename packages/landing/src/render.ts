@@ -83,6 +83,8 @@ type Context = {
   labelled: ReadonlySet<string>;
   /** What share buttons share: the page's address and title. */
   share: ShareTarget;
+  /** Trusted HTML of the caller that fills every map element (its box and list of centres). */
+  mapContent: string;
 };
 
 const CLASS_BY_TYPE: Partial<Record<ElementType, string>> = {
@@ -292,6 +294,7 @@ function renderElement(value: unknown, ctx: Context, parentType: ElementType | n
   if (VOID_TYPES.has(element.type)) return start;
   let inner = '';
   if (element.type === 'share-buttons') inner += shareLinks(ctx.share);
+  if (element.type === 'map') inner += ctx.mapContent;
   const content = asString(element.raw.text);
   if (content !== undefined && TEXT_TYPES.has(element.type))
     inner += escapeHtml(content.slice(0, LANDING_LIMITS.maxTextLength));
@@ -302,6 +305,7 @@ function renderElement(value: unknown, ctx: Context, parentType: ElementType | n
       budget: ctx.budget,
       labelled: ctx.labelled,
       share: ctx.share,
+      mapContent: ctx.mapContent,
     };
     inner += renderChildren(childrenOf(element.raw.childrens), child, element.type);
   }
@@ -317,11 +321,12 @@ export type RenderedLanding = {
 
 /**
  * Renders `document` (validated or not) to an inert HTML fragment and its CSS. `header` (trusted
- * HTML of the caller, e.g. the tenant's logo) goes first inside the page.
+ * HTML of the caller, e.g. the tenant's logo) goes first inside the page; `mapContent` (trusted
+ * HTML too) fills the map elements, so their content is there at first paint.
  */
 export function renderDocument(
   document: LandingDocument,
-  options: { header?: string; pageUrl?: string } = {},
+  options: { header?: string; pageUrl?: string; mapContent?: string } = {},
 ): RenderedLanding {
   const elements = childrenOf(asRecord(document)?.elements);
   const ctx: Context = {
@@ -330,6 +335,7 @@ export function renderDocument(
     budget: { left: LANDING_LIMITS.maxElements },
     labelled: labelledIds(elements, new Set(), 1),
     share: { url: options.pageUrl ?? '', title: shareMeta(document).title },
+    mapContent: options.mapContent ?? '',
   };
   const body = renderChildren(elements, ctx, null);
   return {

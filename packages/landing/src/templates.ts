@@ -34,8 +34,8 @@ const KIND_TEXTS: Record<string, KindTexts> = {
   reward_code: {
     steps: ['Complete sus datos.', 'Reciba su código al instante.', 'Canjéelo en un centro de canje.'],
     button: 'Obtener mi código',
-    thanks: '¡Gracias! Este es su código',
-    thanksText: 'Muéstrelo en un centro de canje antes de la fecha indicada.',
+    thanks: '¡Gracias por participar!',
+    thanksText: 'Muestre su código en un centro de canje antes de la fecha indicada.',
   },
   raffle: {
     steps: ['Complete sus datos.', 'Quedará inscrito en el sorteo.', 'Le avisaremos si gana.'],

@@ -1,7 +1,7 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { ThemeColorKey, ThemePreset } from '@promo/contract';
+import { AA_TEXT, mix, readableShade } from '@promo/contract/contrast';
 import { useSyncExternalStore } from 'react';
-import { mix, readable } from './readable-colors.ts';
 
 /**
  * The colours in force. No colours means the platform default, which is Mantine's own light theme
@@ -103,25 +103,27 @@ export function buildCssVariablesResolver(theme: ThemeState): CSSVariablesResolv
   for (const [name, value] of entries) if (value) shared[name] = value;
   return (mantine) => {
     const page = [colors.background ?? '#ffffff', colors.surface ?? '#ffffff'];
-    const onLightPage = page.every((background) => readable('#000000', [background]) === '#000000');
+    const onLightPage = page.every(
+      (background) => readableShade('#000000', [background], AA_TEXT) === '#000000',
+    );
     const shade =
       typeof mantine.primaryShade === 'object' ? mantine.primaryShade.light : mantine.primaryShade;
     const readableColors: Record<string, string> = {
-      '--mantine-color-dimmed': readable(colors.muted ?? mantine.colors.gray[6], page),
+      '--mantine-color-dimmed': readableShade(colors.muted ?? mantine.colors.gray[6], page, AA_TEXT),
     };
     for (const [name, shades] of Object.entries(mantine.colors)) {
-      const filled = readable(shades[shade], ['#ffffff']);
+      const filled = readableShade(shades[shade], ['#ffffff'], AA_TEXT);
       readableColors[`--mantine-color-${name}-filled`] = filled;
       readableColors[`--mantine-color-${name}-filled-hover`] = mix(filled, 0, 0.12);
       // a dark page's tints are not Mantine's light ones: those variables are left as they are
       if (!onLightPage) continue;
-      readableColors[`--mantine-color-${name}-light-color`] = readable(shades[9], [
-        shades[1],
-        shades[2],
-        ...page,
-      ]);
-      readableColors[`--mantine-color-${name}-outline`] = readable(shades[shade], page);
-      readableColors[`--mantine-color-${name}-text`] = readable(shades[shade], page);
+      readableColors[`--mantine-color-${name}-light-color`] = readableShade(
+        shades[9],
+        [shades[1], shades[2], ...page],
+        AA_TEXT,
+      );
+      readableColors[`--mantine-color-${name}-outline`] = readableShade(shades[shade], page, AA_TEXT);
+      readableColors[`--mantine-color-${name}-text`] = readableShade(shades[shade], page, AA_TEXT);
     }
     readableColors['--mantine-color-anchor'] = `var(--mantine-color-${mantine.primaryColor}-text)`;
     const light = { ...readableColors, ...shared };

@@ -56,13 +56,13 @@ describe('landing templates', () => {
       expect(form.text).toContain(`name="${key}"`);
     expect(form.text).toContain('>Obtener mi código</button>');
     const thanks = await t.request({ url: `/${tenant.slug}/landing/${name}?page=2` });
-    expect(thanks.text).toContain('¡Gracias! Este es su código');
+    expect(thanks.text).toContain('¡Gracias por participar!');
     expect(thanks.text).toContain('data-reward-code');
     expect(thanks.text).toContain('data-map');
     // searchable and styled apart from the design system: described by its text, and the
     // reward-code element (id `code`) does not take the code's own `.lp-code` look
     expect(thanks.text).toContain(
-      '<meta name="description" content="Muéstrelo en un centro de canje antes de la fecha indicada.">',
+      '<meta name="description" content="Muestre su código en un centro de canje antes de la fecha indicada.">',
     );
     expect(thanks.text).toContain('<div id="code" class="lp-reward-code lp--code" data-reward-code');
 

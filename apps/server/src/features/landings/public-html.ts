@@ -12,6 +12,7 @@ import {
   richTextHtml,
 } from '@promo/landing';
 import { FAVICON_LINK } from '../../platform/http/favicon.ts';
+import { mapBoxHtml } from './map-box-html.ts';
 
 /** Hosts the tenant's tag manager loads from; allowed in the CSP only when it is configured. */
 const TAG_MANAGER_HOST = 'https://www.googletagmanager.com';
@@ -145,6 +146,7 @@ export function landingHtml(input: {
   const brand: PageBrand = input.brand ?? DEFAULT_PUBLIC_THEME;
   const rendered = renderDocument(document, {
     header: brandHeader(brand),
+    mapContent: mapBoxHtml(input.data.centres, input.data.map !== null),
     ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}),
   });
   const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';

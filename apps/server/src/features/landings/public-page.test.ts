@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
 import { createTestApp, type TestTenant } from '../../testing/test-app.ts';
 import { appWithWebApp } from '../../testing/web-app.ts';
-import { standardFormPage, thankYouPage } from './fixtures/standard-page.ts';
+import { mapPage, standardFormPage, thankYouPage } from './fixtures/standard-page.ts';
 
 const t = await createTestApp();
 const tenant = await t.createTenant();
@@ -302,6 +302,19 @@ describe('public landing page', () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect((await t.request({ url: '/public/landing.other.js' })).status).toBe(404);
     expect((await t.request({ url: '/public/..%2Fpublic-manifest.json' })).status).toBe(404);
+  });
+
+  it('draws the map element’s box and list of centres in the page itself, so nothing moves when the script runs', async () => {
+    const rewards = await createActiveCampaign(t, tenant, { kind: 'reward_code' });
+    const { name } = await publishedGroup(tenant, rewards.id, [mapPage()]);
+    const html = (await t.request({ url: `/${tenant.slug}/landing/${name}` })).text;
+    const box = /<div[^>]*data-map[^>]*>(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+    // the box at its final height comes first (the centre has a position), then the list
+    expect(box).toMatch(
+      /^<div class="lp-map-canvas" role="region" aria-label="Mapa de centros de canje"><\/div>/,
+    );
+    expect(box).toContain('Ordenar por cercanía');
+    expect(box).toMatch(/<li><strong>Centro [^<]+<\/strong>/);
   });
 
   it('gives the map element the campaign’s redemption centres, the map files and the tile server', async () => {

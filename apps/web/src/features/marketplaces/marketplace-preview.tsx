@@ -1,9 +1,9 @@
 import { Alert, Badge, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Marketplace } from '@promo/contract';
+import { AA_TEXT, readableShade } from '@promo/contract/contrast';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../lib/format.ts';
-import { readable } from '../../lib/readable-colors.ts';
 import { marketplacePreviewQuery } from './marketplaces.api.ts';
 
 /** What the public page lists, from `marketplaces/{id}/preview` (no person, no balance). */
@@ -17,7 +17,7 @@ export function MarketplacePreview({ marketplace }: { marketplace: Marketplace }
   // the banner in the marketplace's colour, darkened where the text on it would not read (AA)
   const chosen =
     (data.marketplace.appearance.primaryColor as string | undefined) ?? data.tenant.colors.primary;
-  const primary = chosen && contrastColor ? readable(chosen, [contrastColor]) : chosen;
+  const primary = chosen && contrastColor ? readableShade(chosen, [contrastColor], AA_TEXT) : chosen;
   const headline = data.marketplace.appearance.headline as string | undefined;
   return (
     <Stack data-testid="marketplace-preview">

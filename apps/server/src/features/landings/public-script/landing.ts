@@ -7,7 +7,7 @@
  * their fields (and a danger toast), and then the outcome: the reward code panel (code, copy, QR,
  * when and where to redeem) in `[data-reward-code]`, the instant-award result, the raffle entries
  * or the points balance in words, or the group's next page. Lists redemption centres in
- * `[data-map]` and, after first paint, loads the map (map.ts) above the list.
+ * `[data-map]` (drawn by the server) and, after first paint, loads the map (map.ts) into its box.
  */
 import type { ParticipationOutcome } from '@promo/contract';
 import {
@@ -194,7 +194,8 @@ function showOutcome(outcome: ParticipationOutcome, form: HTMLFormElement | null
     showRewardCode(box, outcome, {
       timeZone: data.timeZone,
       redeem: data.redeem,
-      centres: data.centres,
+      // a page with a map element lists the centres there already: the panel does not repeat them
+      centres: document.querySelector('[data-map]') ? [] : data.centres,
       noPosition: text('GEOLOCATION_UNSUPPORTED'),
     });
     return;
@@ -386,28 +387,16 @@ async function submit(form: HTMLFormElement): Promise<void> {
 }
 
 function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number; lng: number }): void {
-  const list = document.createElement('ul');
-  fillCentreList(list, centres, from);
-  if (centres.length === 0) {
-    const item = document.createElement('li');
-    item.textContent = 'No hay centros de canje disponibles por ahora.';
-    list.append(item);
-  }
-  box.querySelector('ul')?.remove();
-  box.append(list);
+  const list = box.querySelector('ul');
+  if (list && centres.length > 0) fillCentreList(list, centres, from);
 }
 
 /**
- * Leaflet and the tiles come after the page's load event, only when a centre has a position, and
- * only once the map's box comes near the screen (a phone that never scrolls to it never downloads
- * them; decision 007).
+ * Leaflet and the tiles come after the page's load event, only when the server drew the map's box
+ * (a centre has a position), and only once that box comes near the screen (a phone that never
+ * scrolls to it never downloads them; decision 007).
  */
-function loadMapLibrary(box: HTMLElement, map: { script: string; css: string }): void {
-  const canvas = document.createElement('div');
-  canvas.className = 'lp-map-canvas';
-  canvas.setAttribute('role', 'region');
-  canvas.setAttribute('aria-label', 'Mapa de centros de canje');
-  box.prepend(canvas);
+function loadMapLibrary(canvas: HTMLElement, map: { script: string; css: string }): void {
   const load = () => {
     const css = document.createElement('link');
     css.rel = 'stylesheet';
@@ -432,21 +421,19 @@ function loadMapLibrary(box: HTMLElement, map: { script: string; css: string }):
   else addEventListener('load', () => setTimeout(whenNear, 0), { once: true });
 }
 
+/** The map element as the server drew it (map-box-html.ts): its box, button, note and list. */
 function bindMap(box: HTMLElement): void {
   if (!data) return;
-  if (data.map && data.centres.some((c) => typeof c.lat === 'number' && typeof c.lng === 'number'))
-    loadMapLibrary(box, data.map);
-  const note = document.createElement('p');
-  box.append(note);
-  renderCentres(box, data.centres);
+  const canvas = box.querySelector<HTMLElement>('.lp-map-canvas');
+  if (canvas && data.map) loadMapLibrary(canvas, data.map);
+  const button = box.querySelector<HTMLButtonElement>('button[data-near]');
+  const note = box.querySelector<HTMLElement>('[data-map-note]');
+  if (!button) return;
   if (!('geolocation' in navigator)) {
-    note.textContent = text('GEOLOCATION_UNSUPPORTED');
+    button.remove();
+    if (note) note.textContent = text('GEOLOCATION_UNSUPPORTED');
     return;
   }
-  if (data.centres.length === 0) return;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.textContent = 'Ordenar por cercanía';
   button.addEventListener('click', () => {
     navigator.geolocation.getCurrentPosition(
       (position) => {
@@ -455,11 +442,10 @@ function bindMap(box: HTMLElement): void {
         box.dispatchEvent(new CustomEvent('lp:location', { detail: here }));
       },
       () => {
-        note.textContent = text('GEOLOCATION_UNSUPPORTED');
+        if (note) note.textContent = text('GEOLOCATION_UNSUPPORTED');
       },
     );
   });
-  box.insertBefore(button, note);
 }
 
 function start(): void {
