@@ -1,7 +1,8 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, SignJWT } from 'jose';
 import { bearerToken } from '../../platform/auth/guard.ts';
+import { verifiedPayload } from '../../platform/auth/verified-tokens.ts';
 import type { Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 
@@ -49,7 +50,7 @@ export async function customerOf(ctx: Ctx, request: FastifyRequest): Promise<Cus
   const token = bearerToken(request);
   if (!token) throw new AppError('UNAUTHENTICATED');
   try {
-    const { payload } = await jwtVerify(token, customerKey(ctx.config.jwtSecret), {
+    const payload = await verifiedPayload(token, customerKey(ctx.config.jwtSecret), {
       algorithms: ['HS256'],
       audience: AUDIENCE,
       currentDate: ctx.clock.now(),

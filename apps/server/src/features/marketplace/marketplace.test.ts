@@ -215,6 +215,19 @@ describe('the end customer', () => {
     expect((await t.request({ url: otherPage, token: session.token })).status).toBeGreaterThanOrEqual(401);
   });
 
+  it('a customer’s session ends after 30 minutes, even once its token has been used', async () => {
+    const person = await createPerson(t, tenant);
+    const session = await signIn(t, tenant, m.campaign.name, person.cedula);
+    const page = `/api/public/${tenant.slug}/marketplace/${m.campaign.name}/${m.marketplace.id}`;
+    expect((await t.request({ url: page, token: session.token })).status).toBe(200);
+    const start = t.clock.now();
+    t.clock.advance(30 * 60_000 + 1000);
+    const late = await t.request({ url: page, token: session.token });
+    t.clock.set(start);
+    expect(late.status).toBe(401);
+    expect(late.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
   it('credits a code, redeems both products, and an operator hands over the pickup at the shop', async () => {
     const person = await createPerson(t, tenant);
     const session = await signIn(t, tenant, m.campaign.name, person.cedula);

@@ -1,6 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Role, TokenClaims } from '@promo/contract';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, SignJWT } from 'jose';
+import { verifiedPayload } from './verified-tokens.ts';
 
 export const SESSION_HOURS = 8;
 export const PERSISTENT_SESSION_DAYS = 14;
@@ -53,7 +54,7 @@ export async function signToken(
 /** The claims of a well-signed, unexpired HS256 token, or null (alg none, forged, expired, malformed). */
 export async function verifyToken(secret: string, token: string, now: Date): Promise<VerifiedToken | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], currentDate: now });
+    const payload = await verifiedPayload(token, key(secret), { algorithms: ['HS256'], currentDate: now });
     if (
       typeof payload.sub !== 'string' ||
       typeof payload.tid !== 'string' ||
