@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// bench/landing: the public landing page (/demo/landing/{group}) under load, next to Fastify's
-// hello world (bench/reference) and a static file of the same bytes served by the same server (the
-// web app's static files), all in the same run. Usage:
+// bench/landing: the public landing page (/demo/landing/{group}) under load, asked for as a
+// browser does (Accept-Encoding: gzip, so it comes gzipped), then uncompressed and revalidated
+// (304), next to Fastify's hello world (bench/reference) and a static file of the same bytes served
+// by the same server (the web app's static files), all in the same run. Usage:
 //   node bench/landing/run.mjs [--duration 15] [--connections 50] [--pglite]
 // Needs the web app built (npm run build) for the static comparison.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,8 +67,13 @@ try {
   const html = await first.text();
   if (first.status !== 200) throw new Error(`landing page: ${first.status}`);
 
-  const page = await load(pageUrl);
-  const revalidated = await load(pageUrl, { 'if-none-match': first.headers.get('etag') });
+  // as a phone's browser asks for it (every browser takes gzip), then without compression
+  const browser = { 'accept-encoding': 'gzip, deflate, br' };
+  const zipped = await fetch(pageUrl, { headers: browser });
+  await zipped.arrayBuffer();
+  const page = await load(pageUrl, browser);
+  const uncompressed = await load(pageUrl);
+  const revalidated = await load(pageUrl, { ...browser, 'if-none-match': zipped.headers.get('etag') });
   let staticFile = null;
   if (existsSync(webDist)) {
     writeFileSync(`${webDist}${staticName}`, html);
@@ -85,6 +91,7 @@ try {
         durationSeconds: duration,
         pageBytes: Buffer.byteLength(html),
         landingPage: page,
+        landingPageUncompressed: uncompressed,
         landingPage304: revalidated,
         staticFileSameBytes: staticFile,
         reference: { route: 'Fastify hello world', ...hello },

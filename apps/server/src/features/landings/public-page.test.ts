@@ -170,6 +170,28 @@ describe('public landing page', () => {
     expect(back.headers.etag).not.toBe(changed.headers.etag);
   });
 
+  it('sends the page gzipped to a browser that takes gzip, with its own ETag', async () => {
+    const plain = await t.request({ url });
+    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.text);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.text.length / 2);
+    const etag = String(zipped.headers.etag);
+    expect(etag).not.toBe(plain.headers.etag);
+    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    // the plain page's tag does not validate the gzipped answer, nor the reverse
+    const other = await t.app.inject({
+      url,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(other.statusCode).toBe(200);
+    const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.payload).toBe(plain.text);
+  });
+
   it('serves the group’s further pages with ?page=N; past the last one is not found', async () => {
     const second = await t.request({ url: `${url}?page=2` });
     expect(second.status).toBe(200);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FormField } from '@promo/contract';
 import { type LandingDocument, pageBrandOf } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
@@ -29,7 +30,20 @@ export type PublicPage = {
   csp: string;
   /** Set for landing pages (cacheable, revalidated with the ETag); null for the simple pages. */
   etag: string | null;
+  /** The body gzipped, made the first time a browser that takes gzip asks for this page. */
+  gzip?: Buffer;
 };
+
+/** The page's body gzipped, compressed once and kept with the rendered page. */
+export function gzippedBody(page: PublicPage): Buffer {
+  page.gzip ??= gzipSync(page.body);
+  return page.gzip;
+}
+
+/** The gzipped answer's ETag: another representation of the same page, so another tag. */
+export function gzipEtag(etag: string): string {
+  return `${etag.slice(0, -1)}-gz"`;
+}
 
 type Entry = { key: string; page: PublicPage };
 
