@@ -59,7 +59,13 @@ for (const run of runs) {
 }
 
 const cell = (f) =>
-  f ? `${f.requestsPerSecond.toLocaleString('en-GB')} req/s, p99 ${f.latencyMs.p99} ms` : '—';
+  f
+    ? `${f.requestsPerSecond.toLocaleString('en-GB')} req/s, p99 ${f.latencyMs.p99} ms${
+        typeof f.cpuMsPerRequest?.databaseMs === 'number'
+          ? `, database ${f.cpuMsPerRequest.databaseMs} ms CPU/req`
+          : ''
+      }`
+    : '—';
 console.log(
   `\n${machine()}, load average ${loadavg()
     .map((l) => l.toFixed(2))

@@ -11,6 +11,7 @@ import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { cpuMeter } from '../lib/cpu-share.mjs';
 import { rawCopySeconds } from '../lib/raw-copy.mjs';
 import { figures, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
@@ -127,6 +128,7 @@ try {
       body: { tenant: 'demo', username: operatorName, password: PASSWORD },
     });
     let next = 0;
+    const meter = cpuMeter();
     const result = await autocannon({
       url: `${server.url}/api/redeem-codes`,
       connections,
@@ -180,7 +182,7 @@ try {
     });
     const reportSeconds = (performance.now() - reportStarted) / 1000;
     const rssAfterReport = peakRssMb(server.pid);
-    const product = figures(result);
+    const product = figures(result, meter);
     const reference = await referencePgUpdate({ databaseUrl: server.database, connections, duration });
     console.log(
       JSON.stringify(

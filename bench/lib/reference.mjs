@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMeter } from './cpu-share.mjs';
 
 const script = fileURLToPath(new URL('../reference/server.mjs', import.meta.url));
 
@@ -35,21 +36,32 @@ async function startReference({ port: basePort, databaseUrl, pglite }) {
   };
 }
 
-/** What a benchmark reports of an autocannon run: requests per second, p50/p99, failures. */
-export function figures(result) {
+/**
+ * What a benchmark reports of an autocannon run: requests per second, p50/p99, failures, and
+ * with `meter` (cpu-share.mjs, started just before the run) the CPU per request of the machine
+ * and of PostgreSQL.
+ */
+export function figures(result, meter) {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(meter ? { cpuMsPerRequest: meter.stop(result.requests.total) } : {}),
   };
+}
+
+/** An autocannon run measured with `figures`, CPU per request included. */
+export async function measuredLoad(options) {
+  const meter = cpuMeter();
+  return figures(await autocannon(options), meter);
 }
 
 /** Fastify hello world under the given load. */
 export async function referenceHello({ connections, duration, port = 3199 }) {
   const reference = await startReference({ port });
   try {
-    return figures(await autocannon({ url: `${reference.url}/hello`, connections, duration }));
+    return await measuredLoad({ url: `${reference.url}/hello`, connections, duration });
   } finally {
     await reference.stop();
   }
@@ -75,7 +87,7 @@ export async function referencePgUpdate({ databaseUrl, connections, duration, po
   const reference = await startReference({ port, databaseUrl });
   try {
     let next = 0;
-    const result = await autocannon({
+    return await measuredLoad({
       url: `${reference.url}/pg/redeem`,
       connections,
       duration,
@@ -87,7 +99,6 @@ export async function referencePgUpdate({ databaseUrl, connections, duration, po
         },
       ],
     });
-    return figures(result);
   } finally {
     await reference.stop();
     spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
@@ -99,7 +110,7 @@ export async function referencePgliteInsert({ connections, duration, port = 3199
   const reference = await startReference({ port, pglite: true });
   try {
     let serial = 0;
-    const result = await autocannon({
+    return await measuredLoad({
       url: `${reference.url}/pglite/insert`,
       connections,
       duration,
@@ -120,7 +131,6 @@ export async function referencePgliteInsert({ connections, duration, port = 3199
         },
       ],
     });
-    return figures(result);
   } finally {
     await reference.stop();
   }

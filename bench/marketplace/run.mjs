@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
+import { cpuMeter } from '../lib/cpu-share.mjs';
 import { figures, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
@@ -117,6 +118,7 @@ try {
   );
   const body = JSON.stringify({ marketplaceId: marketplace.id, productId: product.id, centreId: shop.id });
   let next = 0;
+  const meter = cpuMeter();
   const result = await autocannon({
     url: `${server.url}/api/marketplaces/redeem-product`,
     connections,
@@ -149,7 +151,7 @@ try {
     await new Promise((r) => setTimeout(r, 2000));
   }
   const left = await api(server.url, `/api/products/${product.id}`, { token });
-  const redemption = figures(result);
+  const redemption = figures(result, meter);
   const reference = await referencePgUpdate({ databaseUrl: server.database, connections, duration });
   console.log(
     JSON.stringify(

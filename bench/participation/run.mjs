@@ -10,6 +10,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { cpuMeter } from '../lib/cpu-share.mjs';
 import { figures, ratio, referencePgliteInsert, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
@@ -114,6 +115,7 @@ try {
 
   let serial = 100_000_000;
   const outcomes = {};
+  const meter = cpuMeter();
   const result = await autocannon({
     url: `${server.url}/api/public/demo/campaigns/${name}/participations`,
     connections,
@@ -145,7 +147,7 @@ try {
       },
     ],
   });
-  const product = { ...figures(result), outcomes };
+  const product = { ...figures(result, meter), outcomes };
   const reference = values.pglite
     ? await referencePgliteInsert({ connections, duration })
     : await referencePgUpdate({ databaseUrl: server.database, connections, duration });
