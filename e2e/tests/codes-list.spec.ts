@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { adminHeaders, signIn } from './helpers.ts';
 
 // The Códigos screen lists a campaign's codes with their dates in the tenant's zone (Costa Rica,
 // UTC−6) whatever the browser's (UTC or Panama), searches them, exports them and revokes them
@@ -8,19 +8,11 @@ import { PASSWORD, signIn } from './helpers.ts';
 
 const TENANT = 'demo';
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { tenant: TENANT, username: 'admin', password: PASSWORD },
-  });
-  const { token } = (await login.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
-
 for (const timezoneId of ['UTC', 'America/Panama']) {
   test.describe(`browser in ${timezoneId}`, () => {
     test.use({ timezoneId });
     test('lists, searches, exports and revokes a campaign’s codes', async ({ page, request }) => {
-      const headers = await adminHeaders(request);
+      const headers = await adminHeaders(request, TENANT);
       const name = `lista-${timezoneId.length}-${Date.now().toString(36)}`;
       const created = await request.post('/api/campaigns', {
         headers,

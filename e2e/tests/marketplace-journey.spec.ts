@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,15 +31,6 @@ const STANDARD_FORM = {
 };
 
 const state = { voucher: '' };
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { tenant: TENANT, username: 'admin', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
 
 /**
  * The one-time code last e-mailed for this journey's campaign: the e2e server logs its outbox
@@ -90,7 +81,7 @@ async function phone(
 
 test('an admin sets up a product with a lot and a marketplace in the screens', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, TENANT);
   // What earlier issues' screens already cover goes through the API: the points campaign, the
   // shop and its operator, the person, and a redeem code worth 500 points.
   const campaign = await request.post('/api/campaigns', {
@@ -208,7 +199,7 @@ test('a person signs in with a one-time code, credits a code, redeems a product 
   request,
 }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, TENANT);
   const list = (await (
     await request.get(`/api/marketplaces?q=${encodeURIComponent(MARKETPLACE)}`, { headers })
   ).json()) as {
@@ -348,7 +339,7 @@ for (const timezoneId of ['UTC', 'America/Panama']) {
     baseURL,
     request,
   }) => {
-    const headers = await adminHeaders(request);
+    const headers = await adminHeaders(request, TENANT);
     const name = `borrador-${timezoneId.length}-${suffix}`;
     const draft = await request.post('/api/campaigns', {
       headers,

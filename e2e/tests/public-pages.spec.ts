@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
-import { PASSWORD, saveScreenshot } from './helpers.ts';
+import { adminHeaders, saveScreenshot } from './helpers.ts';
 import { openPage, seriousViolations, smallTargets } from './public-page-checks.ts';
 
 /**
@@ -25,14 +25,6 @@ const SAMPLE = JSON.parse(
     'utf8',
   ),
 );
-async function adminHeaders(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', {
-    data: { username: 'admin', password: PASSWORD, tenant: 'demo' },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).token}` };
-}
-
 /** A published group of one page; the document goes through the import route when `imported`. */
 async function publish(
   request: APIRequestContext,
@@ -58,7 +50,7 @@ let formUrl = '';
 let sampleUrl = '';
 
 test.beforeAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, 'demo');
   const centreIds: string[] = [];
   for (const [index, [name, lat, lng]] of (
     [

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
-import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
+import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 import { openPage, seriousViolations, smallTargets, TILE } from './public-page-checks.ts';
 
 /**
@@ -21,14 +21,6 @@ const PRIVACY =
 let pageUrl = '';
 let startsAt = '';
 
-async function adminHeaders(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', {
-    data: { username: 'admin', password: PASSWORD, tenant: 'demo' },
-  });
-  expect(res.status()).toBe(200);
-  return { authorization: `Bearer ${(await res.json()).token}` };
-}
-
 /** A Costa Rica campaign of the demo tenant; answers its id. */
 async function createCampaign(
   request: APIRequestContext,
@@ -41,7 +33,7 @@ async function createCampaign(
 }
 
 test.beforeAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, 'demo');
   startsAt = inSeconds(4);
   const campaignId = await createCampaign(request, headers, {
     name: `compartir-${suffix}`,
@@ -272,7 +264,7 @@ test('an admin writes the privacy notice with the editor: bold, a list, and it i
   page,
   request,
 }) => {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, 'demo');
   const id = await createCampaign(request, headers, {
     name: `aviso-${suffix}`,
     title: 'Aviso E2E',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, devices, expect, type Page, test } from '@playwright/test';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
-import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
+import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -48,14 +48,6 @@ async function dropFiles(page: Page, files: { name: string; type: string; conten
   await page.getByTestId('verify-drop').dispatchEvent('drop', { dataTransfer });
 }
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { tenant: TENANT, username: 'admin', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  return { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
 async function campaignWithForm(
   request: APIRequestContext,
   headers: Record<string, string>,
@@ -84,7 +76,7 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   browser,
 }) => {
   test.setTimeout(120_000);
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, TENANT);
   const name = `sorteo-e2e-${suffix}`;
   const title = `Sorteo E2E ${suffix}`;
   const campaignId = await campaignWithForm(request, headers, {
@@ -280,7 +272,7 @@ test('a person wins an instant award on a published landing and sees the prize a
   request,
 }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, TENANT);
   const name = `instantaneo-e2e-${suffix}`;
   const startsAt = inSeconds(6);
   const campaignId = await campaignWithForm(request, headers, {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { PASSWORD, saveScreenshot, signIn } from './helpers.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -31,15 +31,6 @@ const STANDARD_FORM = {
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', {
-    data: { tenant: TENANT, username: 'admin', password: PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  return { Authorization: `Bearer ${token}` };
-}
-
 /** An operator's own browser: a phone-sized window (360 px wide) signed in at the counter. */
 async function operatorAtCounter(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({
@@ -69,7 +60,7 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders(request, TENANT);
 
   // The admin creates the redemption centre through the screen; the server checks the coordinates.
   await signIn(page, { tenant: TENANT, username: 'admin' });
