@@ -259,11 +259,16 @@ test('a person gets a reward code they can copy, show as a QR code and know wher
   await page.getByTitle('Año').selectOption('1990');
   await page.getByLabel('Provincia').selectOption('San José');
   await page.getByLabel('Acepto los términos y condiciones').check();
-  await page.getByRole('button', { name: 'Participar' }).click();
+  // sent from the keyboard, as a person without a pointer does
+  await page.getByRole('button', { name: 'Participar' }).press('Enter');
 
   const success = page.locator('.lp-toast[data-kind=success]');
   await expect(success).toHaveText('¡Participación registrada!');
   const panel = page.getByRole('region', { name: '¡Listo! Este es su código' });
+  // its title takes the focus, so screen readers announce it, without a focus ring: it is no control
+  const title = panel.getByRole('heading', { name: '¡Listo! Este es su código' });
+  await expect(title).toBeFocused();
+  expect(await title.evaluate((node) => getComputedStyle(node).outlineStyle)).toBe('none');
   const code = (await panel.locator('.lp-code').textContent()) ?? '';
   expect(code).toMatch(/^[A-Z0-9]{8,}$/);
   const fontSize = await panel

@@ -93,6 +93,8 @@ export const PUBLIC_CSS =
   ':where(.lp-page) form :where(div:has(>select[data-date-part])){display:flex;gap:.5rem}' +
   ':where(.lp-page) form p{font-size:.875rem;color:var(--lp-muted);margin:0}' +
   ':where(.lp-page) :focus-visible{outline:3px solid var(--lp-link);outline-offset:2px}' +
+  // a heading the script focuses to announce an outcome is not a control: no focus ring on it
+  ':where(.lp-page) [tabindex="-1"]:focus{outline:none}' +
   ':where(.lp-page) [aria-invalid=true]{border-color:var(--lp-danger);box-shadow:0 0 0 1px var(--lp-danger)}' +
   ':where(.lp-field-error){display:block;color:var(--lp-danger);font-size:.875rem;margin:.25rem 0 0}' +
   // check boxes and radios beside their label, the whole row tappable
