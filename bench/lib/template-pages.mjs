@@ -43,9 +43,9 @@ const FORM = {
   ],
 };
 
-export async function adminToken(url, tenant = 'demo') {
+export async function adminToken(url, tenant = 'demo', password = PASSWORD) {
   const { token } = await api(url, '/api/auth/login', {
-    body: { tenant, username: 'admin', password: PASSWORD },
+    body: { tenant, username: 'admin', password },
   });
   return token;
 }
@@ -91,9 +91,10 @@ async function stock(url, token, kind, campaignId, startsAt, centre) {
 /**
  * Creates and publishes one campaign per kind with its template pages. Returns, per kind, the
  * public addresses of the form page and of the thank-you page (`?page=2`) and the campaign name.
+ * `password` is the tenant admin's (the benches' by default; the browser tests pass theirs).
  */
-export async function createTemplatePages(url, { kinds = TEMPLATE_KINDS, tenant = 'demo' } = {}) {
-  const token = await adminToken(url, tenant);
+export async function createTemplatePages(url, { kinds = TEMPLATE_KINDS, tenant = 'demo', password } = {}) {
+  const token = await adminToken(url, tenant, password);
   const suffix = Date.now().toString(36);
   const now = Date.now();
   const startsAt = new Date(now - 86_400_000).toISOString();

@@ -1,5 +1,6 @@
 import { devices, expect, type Page, test } from '@playwright/test';
 import { openNewDemoLanding, readSealed, saveScreenshot, signIn, storedToken } from './helpers.ts';
+import { fillBirthdateProvinceAndConsent } from './public-page-checks.ts';
 
 /**
  * The landing builder (issue 6): an admin builds a page in the editor (row of two columns,
@@ -149,11 +150,7 @@ test('an admin builds, publishes and a person takes part on a phone', async ({ p
   // the birthdate as three lists: day 1-31, month, year (100 years back)
   await expect(phone.getByTitle('Año').locator('option')).toHaveCount(102);
   await expect(phone.getByTitle('Día').locator('option')).toHaveCount(32);
-  await phone.getByLabel('Fecha de nacimiento').selectOption('01');
-  await phone.getByTitle('Mes').selectOption({ label: 'mayo' });
-  await phone.getByTitle('Año').selectOption('1990');
-  await phone.getByLabel('Provincia').selectOption('San José');
-  await phone.getByLabel('Acepto los términos y condiciones').check();
+  await fillBirthdateProvinceAndConsent(phone);
   await phone.getByRole('button', { name: 'Participar' }).click();
   await expect(phone.getByRole('status')).toContainText(/participaci(ón|ones) en el sorteo/);
   await saveScreenshot(phone, 'builder-public-page-mobile');

@@ -10,6 +10,7 @@ import {
 } from '../../apps/server/src/features/landings/public-html.ts';
 import { XSS_CASES } from '../../packages/landing/src/xss-corpus.ts';
 import { PASSWORD, saveScreenshot } from './helpers.ts';
+import { fillBirthdateProvinceAndConsent } from './public-page-checks.ts';
 
 /**
  * Public landing pages (issue 6): an admin publishes a landing group through the API, a person
@@ -97,11 +98,7 @@ test('a person takes part through a published landing group on a phone', async (
   // the birthdate as three lists: day 1-31, month, year (100 years back)
   await expect(page.getByTitle('Año').locator('option')).toHaveCount(102);
   await expect(page.getByTitle('Día').locator('option')).toHaveCount(32);
-  await page.getByLabel('Fecha de nacimiento').selectOption('01');
-  await page.getByTitle('Mes').selectOption({ label: 'mayo' });
-  await page.getByTitle('Año').selectOption('1990');
-  await page.getByLabel('Provincia').selectOption('San José');
-  await page.getByLabel('Acepto los términos y condiciones').check();
+  await fillBirthdateProvinceAndConsent(page);
   await expect(page.getByLabel('Acepto los términos y condiciones')).toBeChecked();
   await saveScreenshot(page, 'landing-public-form-mobile');
 

@@ -75,3 +75,12 @@ export async function seriousViolations(page: Page, include?: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The standard form's date of birth (1 May 1990), province (San José) and consent, as a person fills them. */
+export async function fillBirthdateProvinceAndConsent(page: Page) {
+  await page.getByLabel('Fecha de nacimiento').selectOption('01');
+  await page.getByTitle('Mes').selectOption({ label: 'mayo' });
+  await page.getByTitle('Año').selectOption('1990');
+  await page.getByLabel('Provincia').selectOption('San José');
+  await page.getByLabel('Acepto los términos y condiciones').check();
+}

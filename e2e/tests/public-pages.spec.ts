@@ -4,7 +4,12 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
 import { adminHeaders, saveScreenshot } from './helpers.ts';
-import { openPage, seriousViolations, smallTargets } from './public-page-checks.ts';
+import {
+  fillBirthdateProvinceAndConsent,
+  openPage,
+  seriousViolations,
+  smallTargets,
+} from './public-page-checks.ts';
 
 /**
  * Public pages people want to use (issue 16): the default design on a phone and a desktop
@@ -254,11 +259,7 @@ test('a person gets a reward code they can copy, show as a QR code and know wher
   await page.getByLabel('Cédula').pressSequentially(cedula);
   await page.getByLabel('Nombre completo').fill('Ana Código');
   await page.getByLabel('Teléfono').pressSequentially('88887777');
-  await page.getByLabel('Fecha de nacimiento').selectOption('01');
-  await page.getByTitle('Mes').selectOption({ label: 'mayo' });
-  await page.getByTitle('Año').selectOption('1990');
-  await page.getByLabel('Provincia').selectOption('San José');
-  await page.getByLabel('Acepto los términos y condiciones').check();
+  await fillBirthdateProvinceAndConsent(page);
   // sent from the keyboard, as a person without a pointer does
   await page.getByRole('button', { name: 'Participar' }).press('Enter');
 

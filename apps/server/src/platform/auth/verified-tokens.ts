@@ -13,7 +13,9 @@ const verifiedByKey = new WeakMap<KeyObject, Map<string, JWTPayload & { exp: num
  * redemption benchmark) proves nothing new. The token's whole text is the key, so an altered token
  * is never taken for a verified one; expiry is checked on every use against `currentDate`. What
  * the token's subject may still do (its user's row, version, tenant) is checked by the caller as
- * before. A token that fails throws jose's error, as `jwtVerify` does.
+ * before. A token that fails throws jose's error, as `jwtVerify` does. One key is verified with
+ * one set of options (a remembered token is not checked against other ones): back-office tokens
+ * and customer tokens have keys of their own.
  */
 export async function verifiedPayload(
   token: string,

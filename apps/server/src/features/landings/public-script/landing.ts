@@ -386,11 +386,6 @@ async function submit(form: HTMLFormElement): Promise<void> {
   toast('danger', error?.message ?? text(response.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'));
 }
 
-function renderCentres(box: HTMLElement, centres: Centre[], from?: { lat: number; lng: number }): void {
-  const list = box.querySelector('ul');
-  if (list && centres.length > 0) fillCentreList(list, centres, from);
-}
-
 /**
  * Leaflet and the tiles come after the page's load event, only when the server drew the map's box
  * (a centre has a position), and only once that box comes near the screen (a phone that never
@@ -438,7 +433,8 @@ function bindMap(box: HTMLElement): void {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         const here = { lat: position.coords.latitude, lng: position.coords.longitude };
-        renderCentres(box, data.centres, here);
+        const list = box.querySelector('ul');
+        if (list) fillCentreList(list, data.centres, here);
         box.dispatchEvent(new CustomEvent('lp:location', { detail: here }));
       },
       () => {
