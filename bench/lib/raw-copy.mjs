@@ -26,7 +26,14 @@ function rows(size, length, head, tail) {
   return out;
 }
 
-export async function rawCopySeconds({ databaseUrl, count, length, tenantId, campaignId, foreignKeys = false }) {
+export async function rawCopySeconds({
+  databaseUrl,
+  count,
+  length,
+  tenantId,
+  campaignId,
+  foreignKeys = false,
+}) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const table = `bench_raw_copy_${process.pid}`;

@@ -7,11 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { EMOJI_SERVICE_ORIGIN, MAX_UPLOAD_BYTES } from '@promo/contract';
+import { MAX_UPLOAD_BYTES } from '@promo/contract';
 import { escapeHtml } from '@promo/landing';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/client.ts';
 import { features } from './features/index.ts';
@@ -39,6 +38,7 @@ import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
+import { securityHeaderPairs } from './platform/http/security-headers.ts';
 import { createThrottle } from './platform/http/throttle.ts';
 import type { InvalidationBus } from './platform/invalidation.ts';
 import { JobRunner, type JobTiming } from './platform/jobs.ts';
@@ -133,31 +133,17 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  // helmet's middleware built once and applied to every answer: @fastify/helmet builds it anew on
-  // every request (its CSP parsed each time; bench/README.md, landing)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        // the builder's emoji picker searches the emoji service when the tenant has its key
-        connectSrc: ["'self'", EMOJI_SERVICE_ORIGIN],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
+  const securityHeaders = securityHeaderPairs();
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
   // one warning for all of them when Redis goes away; memory counts meanwhile
   const redisFallback = new RedisFallback(app.log);
   await app.register(rateLimit, {

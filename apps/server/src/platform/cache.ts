@@ -26,6 +26,12 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** Whether `key` is held and fresh: `get` would answer it without loading. */
+  holds(key: string): boolean {
+    const hit = this.entries.get(key);
+    return hit !== undefined && hit.expiresAt > performance.now();
+  }
+
   /** Forgets `key` here and in every other process. */
   delete(key: string): void {
     this.entries.delete(key);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActiveCampaign, participate, validAnswers } from '../../testing/campaign-fixtures.ts';
+import { publishAsGroup } from '../../testing/landing-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
@@ -31,22 +32,9 @@ describe('landing templates', () => {
     for (const page of ['form', 'thanks']) {
       const created = await fromTemplate(campaign.id, page);
       expect(created.status, created.text).toBe(201);
-      const published = await t.request({
-        method: 'POST',
-        url: `/api/landing-pages/${created.body.id}/publish`,
-        token: tenant.admin.token,
-      });
-      expect(published.status).toBe(200);
       ids.push(created.body.id);
     }
-    const name = t.unique('tpl');
-    const group = await t.request({
-      method: 'POST',
-      url: '/api/landing-group',
-      token: tenant.admin.token,
-      body: { name, landingIds: ids },
-    });
-    expect(group.status, group.text).toBe(201);
+    const { name } = await publishAsGroup(t, tenant, ids);
 
     const form = await t.request({ url: `/${tenant.slug}/landing/${name}` });
     expect(form.status).toBe(200);

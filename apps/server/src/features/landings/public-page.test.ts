@@ -2,7 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { contrastRatio, FONT_STACKS, XSS_CASES } from '@promo/landing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
-import { createTestApp, type TestTenant } from '../../testing/test-app.ts';
+import { publishedGroup } from '../../testing/landing-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
 import { appWithWebApp } from '../../testing/web-app.ts';
 import { mapPage, standardFormPage, thankYouPage } from './fixtures/standard-page.ts';
 
@@ -10,36 +11,7 @@ const t = await createTestApp();
 const tenant = await t.createTenant();
 const campaign = await createActiveCampaign(t, tenant);
 
-async function publishedGroup(owner: TestTenant, campaignId: string, documents: unknown[]) {
-  const ids: string[] = [];
-  for (const document of documents) {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/landing-pages',
-      token: owner.admin.token,
-      body: { name: 'Página', campaignId, document },
-    });
-    expect(created.status, created.text).toBe(201);
-    const published = await t.request({
-      method: 'POST',
-      url: `/api/landing-pages/${created.body.id}/publish`,
-      token: owner.admin.token,
-    });
-    expect(published.status).toBe(200);
-    ids.push(created.body.id);
-  }
-  const name = t.unique('lg');
-  const group = await t.request({
-    method: 'POST',
-    url: '/api/landing-group',
-    token: owner.admin.token,
-    body: { name, landingIds: ids },
-  });
-  expect(group.status, group.text).toBe(201);
-  return { name, ids, groupId: group.body.id as string };
-}
-
-const { name: groupName, ids } = await publishedGroup(tenant, campaign.id, [
+const { name: groupName, ids } = await publishedGroup(t, tenant, campaign.id, [
   standardFormPage(),
   thankYouPage(),
 ]);
@@ -110,7 +82,7 @@ describe('public landing page', () => {
       },
     });
     expect(patched.status, patched.text).toBe(200);
-    const { name } = await publishedGroup(brand, branded.id, [standardFormPage()]);
+    const { name } = await publishedGroup(t, brand, branded.id, [standardFormPage()]);
     const res = await t.request({ url: `/${brand.slug}/landing/${name}` });
     expect(res.text).toContain(
       '<header class="lp-brand"><img src="https://cdn.example.com/logo.png" alt="Marca Clara" height="48"></header>',
@@ -220,7 +192,7 @@ describe('public landing page', () => {
 
   it('an inactive or out-of-window campaign shows the friendly not-available page', async () => {
     const other = await createActiveCampaign(t, tenant);
-    const { name } = await publishedGroup(tenant, other.id, [standardFormPage()]);
+    const { name } = await publishedGroup(t, tenant, other.id, [standardFormPage()]);
     const path = `/${tenant.slug}/landing/${name}`;
     expect((await t.request({ url: path })).status).toBe(200);
     await t.request({
@@ -240,7 +212,7 @@ describe('public landing page', () => {
       startsAt: '2025-01-01T00:00:00Z',
       endsAt: '2025-06-01T00:00:00Z',
     });
-    const late = await publishedGroup(tenant, ended.id, [standardFormPage()]);
+    const late = await publishedGroup(t, tenant, ended.id, [standardFormPage()]);
     const closed = await t.request({ url: `/${tenant.slug}/landing/${late.name}` });
     expect(closed.text).toContain('Promoción no disponible');
   });
@@ -248,7 +220,7 @@ describe('public landing page', () => {
   it('a suspended tenant’s pages say so', async () => {
     const brand = await t.createTenant();
     const c = await createActiveCampaign(t, brand);
-    const { name } = await publishedGroup(brand, c.id, [standardFormPage()]);
+    const { name } = await publishedGroup(t, brand, c.id, [standardFormPage()]);
     const suspended = await t.request({
       method: 'PATCH',
       url: `/api/tenants/${brand.id}`,
@@ -266,7 +238,7 @@ describe('public landing page', () => {
     const list = await t.request({ url: '/api/campaigns?q=promo-demo', token: demoAdmin.token });
     const demoCampaign = list.body.items[0];
     const demo = { id: '', slug: 'demo', admin: demoAdmin };
-    const { name } = await publishedGroup(demo, demoCampaign.id, [standardFormPage('Demo')]);
+    const { name } = await publishedGroup(t, demo, demoCampaign.id, [standardFormPage('Demo')]);
     const res = await t.request({ url: `/landing/${name}` });
     // found in the demo tenant (its sample campaign's window follows the real clock, not the test's)
     expect(res.status).toBe(200);
@@ -281,9 +253,9 @@ describe('public landing page', () => {
     expect(empty.status).toBe(200);
     expect(empty.text).toContain('Promoción no disponible');
     const open = await createActiveCampaign(t, brand);
-    const { name } = await publishedGroup(brand, open.id, [standardFormPage()]);
+    const { name } = await publishedGroup(t, brand, open.id, [standardFormPage()]);
     const closed = await createActiveCampaign(t, brand);
-    await publishedGroup(brand, closed.id, [standardFormPage()]);
+    await publishedGroup(t, brand, closed.id, [standardFormPage()]);
     await t.request({
       method: 'PATCH',
       url: `/api/campaigns/${closed.id}/active-status`,
@@ -328,7 +300,7 @@ describe('public landing page', () => {
 
   it('draws the map element’s box and list of centres in the page itself, so nothing moves when the script runs', async () => {
     const rewards = await createActiveCampaign(t, tenant, { kind: 'reward_code' });
-    const { name } = await publishedGroup(tenant, rewards.id, [mapPage()]);
+    const { name } = await publishedGroup(t, tenant, rewards.id, [mapPage()]);
     const html = (await t.request({ url: `/${tenant.slug}/landing/${name}` })).text;
     const box = /<div[^>]*data-map[^>]*>(.*?)<\/ul>/.exec(html)?.[1] ?? '';
     // the box at its final height comes first (the centre has a position), then the list
@@ -341,7 +313,7 @@ describe('public landing page', () => {
 
   it('gives the map element the campaign’s redemption centres, the map files and the tile server', async () => {
     const rewards = await createActiveCampaign(t, tenant, { kind: 'reward_code' });
-    const { name } = await publishedGroup(tenant, rewards.id, [standardFormPage()]);
+    const { name } = await publishedGroup(t, tenant, rewards.id, [standardFormPage()]);
     const pageData = async () => {
       const res = await t.request({ url: `/${tenant.slug}/landing/${name}` });
       const json = /<script type="application\/json" id="landing-data">(.*?)<\/script>/.exec(res.text)?.[1];

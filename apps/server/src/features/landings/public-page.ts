@@ -8,7 +8,7 @@ import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/
 import { campaignCentreRows } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { isOpen, minimumAge } from '../participations/index.ts';
-import { findTenantBySlugCached, publicThemeOf } from '../tenants/index.ts';
+import { findTenantBySlugCached, holdsTenantSlug, publicThemeOf } from '../tenants/index.ts';
 import {
   findLandingGroupByName,
   findPublishedDocuments,
@@ -50,13 +50,19 @@ type Entry = { key: string; page: PublicPage };
 /**
  * Rendered public pages, per process, keyed by tenant, group and page number. An entry holds the
  * "state key" it was rendered from (published version of every landing of the group, the
- * campaign's last change, the minimum age, the tag manager and the script file); a publish,
- * rollback or campaign change makes the key differ, so the next request renders again and the
- * ETag changes. Each request still reads that key from the database (two small queries), which
- * keeps several server processes consistent without any invalidation message.
+ * campaign's last change, the minimum age, the tag manager, the script file, the centres, the
+ * theme…); a publish, rollback or campaign change makes the key differ, so the next request
+ * renders again and the ETag changes. The state the key is built from is read from the database
+ * at most once a second per group and process (`pageStates`), which keeps several server
+ * processes consistent without any invalidation message.
+ *
+ * While one state is held, every request of the second would build the same key: the page last
+ * answered for a state and tenant row (both kept as the same objects while held) is remembered
+ * beside them, and answered without building the key again.
  */
 export class PublicPageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly lastAnswered = new WeakMap<object, Map<string, { tenant: object; page: PublicPage }>>();
   constructor(private readonly maxEntries = 2_000) {}
 
   get(slot: string, key: string): PublicPage | undefined {
@@ -67,6 +73,21 @@ export class PublicPageCache {
   set(slot: string, key: string, page: PublicPage): void {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(slot, { key, page });
+  }
+
+  /** The page last answered at `slot` from this very state and tenant row, if any. */
+  answeredFrom(state: object, tenant: object, slot: string): PublicPage | undefined {
+    const hit = this.lastAnswered.get(state)?.get(slot);
+    return hit?.tenant === tenant ? hit.page : undefined;
+  }
+
+  rememberAnswer(state: object, tenant: object, slot: string, page: PublicPage): void {
+    let bySlot = this.lastAnswered.get(state);
+    if (!bySlot) {
+      bySlot = new Map();
+      this.lastAnswered.set(state, bySlot);
+    }
+    bySlot.set(slot, { tenant, page });
   }
 }
 
@@ -119,17 +140,36 @@ export function simplePublicPage(kind: SimplePageKind): PublicPage {
  * never published are skipped). Unknown tenant or group, or a page past the last: not found.
  * A campaign that is not active or outside its window, or a group with nothing published:
  * the 'not available' page. A suspended tenant: a page that says so.
+ *
+ * `beforeLookUp` runs (once) before anything is read from the database, not when the page is
+ * answered from what this process holds: the caller counts look-ups against a rate limit.
  */
 export async function renderPublicLanding(
   ctx: Ctx,
   cache: PublicPageCache,
-  input: { tenantSlug: string; groupName: string; page: number; assets: PublicAssets; basePath: string },
+  input: {
+    tenantSlug: string;
+    groupName: string;
+    page: number;
+    assets: PublicAssets;
+    basePath: string;
+    beforeLookUp?: () => Promise<void>;
+  },
 ): Promise<PublicPage> {
+  let counted = false;
+  const lookUp = async () => {
+    if (counted || !input.beforeLookUp) return;
+    counted = true;
+    await input.beforeLookUp();
+  };
+  if (!holdsTenantSlug(ctx, input.tenantSlug)) await lookUp();
   const tenant = await findTenantBySlugCached(ctx, input.tenantSlug);
   if (!tenant) return simplePublicPage('notFound');
   if (tenant.status === 'suspended') return simplePublicPage('suspended');
   const now = ctx.clock.now();
-  const found = await pageStates(ctx).get(`${tenant.id}:${input.groupName}`, () =>
+  const stateKey = `${tenant.id}:${input.groupName}`;
+  if (!pageStates(ctx).holds(stateKey)) await lookUp();
+  const found = await pageStates(ctx).get(stateKey, () =>
     ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
       const group = await findLandingGroupByName(tx, tenant.id, input.groupName);
       if (!group) return null;
@@ -148,17 +188,43 @@ export async function renderPublicLanding(
     }),
   );
   if (!found) return simplePublicPage('notFound');
-  const { group, campaign, rules, published, centres } = found;
+  const { group, campaign, published } = found;
+  if (!isOpen(campaign, now)) return simplePublicPage('notAvailable');
+  const slot = `${tenant.id}:${input.basePath}:${input.page}`;
+  const answered = cache.answeredFrom(found, tenant, slot);
+  if (answered) return answered;
   const fields = formFieldsOf(campaign);
   const byId = new Map(published.map((p) => [p.landingId, p]));
   const pages = group.landingIds.flatMap((id) => {
     const hit = byId.get(id);
     return hit ? [hit] : [];
   });
-  if (!fields || !isOpen(campaign, now) || pages.length === 0) return simplePublicPage('notAvailable');
+  if (!fields || pages.length === 0) return simplePublicPage('notAvailable');
   const current = pages[input.page - 1];
   if (!current) return simplePublicPage('notFound');
+  const page = await renderedPage(ctx, cache, input, { tenant, found, current, pages, fields, slot });
+  cache.rememberAnswer(found, tenant, slot, page);
+  return page;
+}
 
+type Tenant = NonNullable<Awaited<ReturnType<typeof findTenantBySlugCached>>>;
+
+/** The page of `slot` from this state: the one rendered last if its state key is unchanged, else rendered now. */
+async function renderedPage(
+  ctx: Ctx,
+  cache: PublicPageCache,
+  input: { page: number; assets: PublicAssets; basePath: string },
+  held: {
+    tenant: Tenant;
+    found: PageState;
+    current: PageState['published'][number];
+    pages: PageState['published'];
+    fields: FormField[];
+    slot: string;
+  },
+): Promise<PublicPage> {
+  const { tenant, found, current, pages, fields, slot } = held;
+  const { group, campaign, rules, centres } = found;
   const config = tenant.config as { tagManagerId?: string | null; mapTiles?: MapTilesConfig | null } | null;
   const tagManagerId = config?.tagManagerId ?? null;
   const tiles = config?.mapTiles ?? ctx.config.mapTiles ?? DEFAULT_MAP_TILES;
@@ -166,7 +232,6 @@ export async function renderPublicLanding(
   const mapScript = input.assets.url('map');
   const mapCss = input.assets.url('map-css');
   const minAge = minimumAge(rules);
-  const slot = `${tenant.id}:${input.basePath}:${input.page}`;
   const pageUrl = `${ctx.config.publicBaseUrl}${input.basePath}${input.page > 1 ? `?page=${input.page}` : ''}`;
   const key = [
     pages.map((p) => `${p.landingId}@${p.version}`).join(','),

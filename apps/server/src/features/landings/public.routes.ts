@@ -53,10 +53,12 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
  */
 export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: FeatureDeps): void {
   const cache = new PublicPageCache();
-  const config = {
-    access: 'public' as const,
-    rateLimit: { max: limits.publicPerMinute, timeWindow: 60_000 },
-  };
+  const rateLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
+  const config = { access: 'public' as const, rateLimit };
+  // A group's page is counted against the public rate limit only when it must be looked up in
+  // the database; answered from what the process holds, counting it would cost about as much as
+  // the answer (decision 032), and would refuse people who share an address behind a carrier's NAT.
+  const limitLookUps = app.rateLimit(rateLimit);
 
   const handler =
     (tenantOf: (params: Record<string, string>, request: FastifyRequest) => string, withTenant: boolean) =>
@@ -71,19 +73,23 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
         page: query.success ? query.data.page : 1,
         assets,
         basePath: withTenant ? `/${tenantSlug}/landing/${params.group}` : `/landing/${params.group}`,
+        beforeLookUp: async () => {
+          await limitLookUps.call(app, request, reply);
+        },
       });
       return send(request, reply, page);
     };
 
   const schema = { hide: true };
+  const pageConfig = { access: 'public' as const };
   app.get(
     '/:tenant/landing/:group',
-    { config, schema },
+    { config: pageConfig, schema },
     handler((p) => p.tenant as string, true),
   );
   app.get(
     '/landing/:group',
-    { config, schema },
+    { config: pageConfig, schema },
     // the tenant of `/landing/{group}`: DEFAULT_TENANT (config), else 'demo'
     handler((_params, request) => ctxOf(request).config.defaultTenant, false),
   );

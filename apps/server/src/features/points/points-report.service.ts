@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { PointsSummary } from '@promo/contract';
-import { actorOf, type Ctx, inTenant, readInTenant } from '../../platform/context.ts';
+import { actorOf, type Ctx, readInTenant } from '../../platform/context.ts';
 import { once, type ReportColumn, reportStream } from '../../platform/report.ts';
 import { pointsSummaries } from './points-report.repository.ts';
 

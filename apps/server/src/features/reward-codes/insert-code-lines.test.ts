@@ -37,7 +37,13 @@ describe('generated codes written in one chunk', () => {
     );
     const second = randomUUID();
     const taken = await t.db.tx({ tenantId: tenant.id }, (tx) =>
-      insertCodeLines(tx, tenant.id, campaign.id, second, lines(['BBBB2222', 'BBBB3333', 'BBBB4444', 'BBBB4444'])),
+      insertCodeLines(
+        tx,
+        tenant.id,
+        campaign.id,
+        second,
+        lines(['BBBB2222', 'BBBB3333', 'BBBB4444', 'BBBB4444']),
+      ),
     );
     expect(taken).toBe(2);
     expect(await batchCodes(second)).toEqual(['BBBB3333', 'BBBB4444']);

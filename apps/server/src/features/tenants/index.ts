@@ -7,6 +7,7 @@ export {
   findTenantById,
   findTenantBySlug,
   findTenantBySlugCached,
+  holdsTenantSlug,
   publicThemeOf,
 } from './tenant-lookup.ts';
 export { PLATFORM_TENANT_ID } from './tenants.repository.ts';

@@ -16,6 +16,11 @@ export function findTenantBySlugCached(ctx: Ctx, slug: string): Promise<TenantRo
   );
 }
 
+/** Whether `findTenantBySlugCached` would answer `slug` without reading the database. */
+export function holdsTenantSlug(ctx: Ctx, slug: string): boolean {
+  return tenantsBySlug(ctx).holds(slug);
+}
+
 /** A tenant (not the platform) by slug, uncached. */
 export function findTenantBySlug(tx: Tx, slug: string): Promise<TenantRow | undefined> {
   return tenants.findTenantBySlug(tx, slug);

@@ -71,7 +71,7 @@ export function parsingRefusal(error: FastifyError, request: FastifyRequest): Ap
 
 /** Refuses an address longer than MAX_URL_LENGTH before any other hook reads it. */
 export function registerUrlLengthLimit(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.length > MAX_URL_LENGTH) throw new AppError('URL_TOO_LONG');
-  });
+  app.addHook('onRequest', (request, _reply, done) =>
+    done(request.url.length > MAX_URL_LENGTH ? new AppError('URL_TOO_LONG') : undefined),
+  );
 }

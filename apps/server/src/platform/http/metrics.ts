@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
+import { RequestTally } from './request-tally.ts';
 
 /**
  * Prometheus metrics: request counts and a latency histogram per route, process metrics, and the
@@ -20,24 +21,17 @@ export function registerMetrics(app: FastifyInstance, db: Database): Registry {
       },
     });
   }
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by method and route',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  app.addHook('onResponse', async (request, reply) => {
+  const tally = new RequestTally();
+  for (const metric of tally.metrics()) registry.registerMetric(metric as unknown as Metric);
+  app.addHook('onResponse', (request, reply, done) => {
     // the route pattern, not the URL: ids and codes must not become labels
-    const route = request.routeOptions.url ?? 'unmatched';
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    tally.record(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
   });
   return registry;
 }
