@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createCentre } from './api-setup.ts';
 import { adminHeaders, openNewDemoLanding, PASSWORD } from './helpers.ts';
 
 /**
@@ -172,19 +173,13 @@ test.beforeAll(async ({ request }) => {
   };
   ids.sample = campaigns.items.find((item) => item.name === 'promo-demo')?.id ?? '';
   expect(ids.sample).not.toBe('');
-  const shop = await request.post('/api/redemption-centres', {
-    headers,
-    data: {
-      code: SHOP_CODE,
-      name: SHOP_NAME,
-      department: 'San José',
-      latitude: 9.9325,
-      longitude: -84.0795,
-      address: 'Avenida Central',
-    },
+  const shopId = await createCentre(request, headers, {
+    code: SHOP_CODE,
+    name: SHOP_NAME,
+    latitude: 9.9325,
+    longitude: -84.0795,
+    address: 'Avenida Central',
   });
-  expect(shop.status(), await shop.text()).toBe(201);
-  const shopId = ((await shop.json()) as { id: string }).id;
   for (const [username, role] of [
     [ANALYST, 'ANALYST'],
     [OPERATOR, 'OPERATOR'],

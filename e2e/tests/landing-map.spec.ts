@@ -1,5 +1,6 @@
 import { type APIRequestContext, devices, expect, test } from '@playwright/test';
 import { mapPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
+import { createCampaign, createMapCentres } from './api-setup.ts';
 import { PASSWORD, saveScreenshot } from './helpers.ts';
 
 /**
@@ -40,57 +41,27 @@ test('the map element shows the campaign’s centres on the tenant’s tiles, ne
   expect(saved.status(), await saved.text()).toBe(200);
 
   const admin = await login(request, 'admin', 'demo');
-  const centreIds: string[] = [];
-  // San José and Liberia (Costa Rica)
-  for (const [index, [name, lat, lng]] of (
-    [
-      [`Centro Central ${suffix}`, 9.9333, -84.0833],
-      [`Centro Liberia ${suffix}`, 10.6346, -85.4377],
-    ] as const
-  ).entries()) {
-    const created = await request.post('/api/redemption-centres', {
-      headers: admin,
-      data: {
-        code: String(300_000 + Math.floor(Math.random() * 600_000) + index),
-        name,
-        department: 'San José',
-        latitude: lat,
-        longitude: lng,
-        address: `Dirección ${index + 1}`,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    centreIds.push((await created.json()).id);
-  }
-  const campaign = await request.post('/api/campaigns', {
-    headers: admin,
-    data: {
+  const centreIds = await createMapCentres(request, admin, suffix);
+  const campaignId = await createCampaign(
+    request,
+    admin,
+    {
       name: `mapa-${suffix}`,
       title: 'Mapa E2E',
       kind: 'reward_code',
-      countryCode: 'CR',
       startsAt: inHours(-1),
       endsAt: inHours(24),
       settings: { centreIds },
     },
-  });
-  expect(campaign.status(), await campaign.text()).toBe(201);
-  const campaignId = (await campaign.json()).id as string;
-  const form = await request.put(`/api/campaigns/${campaignId}/form`, {
-    headers: admin,
-    data: {
-      fields: [
-        { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-        { key: 'department', type: 'department', label: 'Provincia', required: true },
-      ],
+    {
+      form: {
+        fields: [
+          { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
+          { key: 'department', type: 'department', label: 'Provincia', required: true },
+        ],
+      },
     },
-  });
-  expect(form.status(), await form.text()).toBe(200);
-  const active = await request.patch(`/api/campaigns/${campaignId}/active-status`, {
-    headers: admin,
-    data: { active: true },
-  });
-  expect(active.status(), await active.text()).toBe(200);
+  );
   const landing = await request.post('/api/landing-pages', {
     headers: admin,
     data: { name: 'Mapa', campaignId, document: mapPage() },

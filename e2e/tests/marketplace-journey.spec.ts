@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createCampaign, createCentre } from './api-setup.ts';
 import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -17,18 +18,6 @@ const PRODUCT = `Camiseta ${suffix}`;
 const MARKETPLACE = `Tienda de puntos ${suffix}`;
 const CEDULA = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const REDEEM_CODE = `E2E${suffix.toUpperCase()}PTS`;
-
-const STANDARD_FORM = {
-  fields: [
-    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-    { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-    { key: 'email', type: 'email', label: 'Correo', required: false },
-    { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-    { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-    { key: 'sex', type: 'sex', label: 'Sexo', required: false },
-    { key: 'department', type: 'department', label: 'Provincia', required: true },
-  ],
-};
 
 const state = { voucher: '' };
 
@@ -84,41 +73,21 @@ test('an admin sets up a product with a lot and a marketplace in the screens', a
   const headers = await adminHeaders(request, TENANT);
   // What earlier issues' screens already cover goes through the API: the points campaign, the
   // shop and its operator, the person, and a redeem code worth 500 points.
-  const campaign = await request.post('/api/campaigns', {
-    headers,
-    data: {
-      name: CAMPAIGN,
-      title: TITLE,
-      kind: 'points',
-      countryCode: 'CR',
-      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
-      endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-    },
+  const campaignId = await createCampaign(request, headers, {
+    name: CAMPAIGN,
+    title: TITLE,
+    kind: 'points',
+    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
   });
-  expect(campaign.status(), await campaign.text()).toBe(201);
-  const campaignId = ((await campaign.json()) as { id: string }).id;
-  expect(
-    (await request.put(`/api/campaigns/${campaignId}/form`, { headers, data: STANDARD_FORM })).status(),
-  ).toBe(200);
-  const activated = await request.patch(`/api/campaigns/${campaignId}/active-status`, {
-    headers,
-    data: { active: true },
+  const shopId = await createCentre(request, headers, {
+    code: SHOP_CODE,
+    name: SHOP_NAME,
+    latitude: 9.9325,
+    longitude: -84.0795,
+    address: 'Avenida Central',
+    hours: 'L-V 9:00-18:00',
   });
-  expect(activated.status(), await activated.text()).toBe(200);
-  const shop = await request.post('/api/redemption-centres', {
-    headers,
-    data: {
-      code: SHOP_CODE,
-      name: SHOP_NAME,
-      department: 'San José',
-      latitude: 9.9325,
-      longitude: -84.0795,
-      address: 'Avenida Central',
-      hours: 'L-V 9:00-18:00',
-    },
-  });
-  expect(shop.status(), await shop.text()).toBe(201);
-  const shopId = ((await shop.json()) as { id: string }).id;
   const operator = await request.post('/api/users/register', {
     headers,
     data: { username: OPERATOR, password: OPERATOR_PASSWORD, role: 'OPERATOR', centreId: shopId },

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
+import { createCampaign, createMapCentres, standardForm } from './api-setup.ts';
 import { adminHeaders, saveScreenshot } from './helpers.ts';
 import {
   fillBirthdateProvinceAndConsent,
@@ -56,34 +57,14 @@ let sampleUrl = '';
 
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request, 'demo');
-  const centreIds: string[] = [];
-  for (const [index, [name, lat, lng]] of (
-    [
-      [`Centro Central ${suffix}`, 9.9333, -84.0833],
-      [`Centro Liberia ${suffix}`, 10.6346, -85.4377],
-    ] as const
-  ).entries()) {
-    const created = await request.post('/api/redemption-centres', {
-      headers,
-      data: {
-        code: String(300_000 + Math.floor(Math.random() * 600_000) + index),
-        name,
-        department: 'San José',
-        latitude: lat,
-        longitude: lng,
-        address: `Dirección ${index + 1}`,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    centreIds.push((await created.json()).id);
-  }
-  const campaign = await request.post('/api/campaigns', {
+  const centreIds = await createMapCentres(request, headers, suffix);
+  const campaignId = await createCampaign(
+    request,
     headers,
-    data: {
+    {
       name: CAMPAIGN,
       title: 'Código E2E',
       kind: 'reward_code',
-      countryCode: 'CR',
       startsAt: inHours(-1),
       endsAt: inHours(24),
       terms: 'Promoción válida en Costa Rica.\n\nUn código por persona.',
@@ -91,28 +72,8 @@ test.beforeAll(async ({ request }) => {
       redeemUntil: REDEEM.until,
       settings: { centreIds },
     },
-  });
-  expect(campaign.status(), await campaign.text()).toBe(201);
-  const campaignId = (await campaign.json()).id as string;
-  const form = await request.put(`/api/campaigns/${campaignId}/form`, {
-    headers,
-    data: {
-      fields: [
-        { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-        { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-        { key: 'email', type: 'email', label: 'Correo', required: false },
-        { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-        { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-        { key: 'department', type: 'department', label: 'Provincia', required: true },
-      ],
-    },
-  });
-  expect(form.status(), await form.text()).toBe(200);
-  expect(
-    (
-      await request.patch(`/api/campaigns/${campaignId}/active-status`, { headers, data: { active: true } })
-    ).status(),
-  ).toBe(200);
+    { form: standardForm({ sex: false }) },
+  );
   const codes = await request.post('/api/reward-codes', { headers, data: { campaignId, count: 3 } });
   expect(codes.status(), await codes.text()).toBe(201);
   formUrl = await publish(request, headers, campaignId, standardFormPage('Gane un código'));

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
+import { activateCampaign, createCampaign, standardForm } from './api-setup.ts';
 import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 import { openPage, seriousViolations, smallTargets, TILE } from './public-page-checks.ts';
 
@@ -21,43 +22,24 @@ const PRIVACY =
 let pageUrl = '';
 let startsAt = '';
 
-/** A Costa Rica campaign of the demo tenant; answers its id. */
-async function createCampaign(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  data: Record<string, unknown>,
-): Promise<string> {
-  const created = await request.post('/api/campaigns', { headers, data: { countryCode: 'CR', ...data } });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).id as string;
-}
-
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request, 'demo');
   startsAt = inSeconds(4);
-  const campaignId = await createCampaign(request, headers, {
-    name: `compartir-${suffix}`,
-    title: 'Compartir E2E',
-    kind: 'instant_award',
-    startsAt,
-    endsAt: inSeconds(24 * 3600),
-    terms: TERMS,
-    privacy: PRIVACY,
-  });
-  const form = await request.put(`/api/campaigns/${campaignId}/form`, {
+  const campaignId = await createCampaign(
+    request,
     headers,
-    data: {
-      fields: [
-        { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-        { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-        { key: 'email', type: 'email', label: 'Correo', required: false },
-        { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-        { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-        { key: 'department', type: 'department', label: 'Provincia', required: true },
-      ],
+    {
+      name: `compartir-${suffix}`,
+      title: 'Compartir E2E',
+      kind: 'instant_award',
+      startsAt,
+      endsAt: inSeconds(24 * 3600),
+      terms: TERMS,
+      privacy: PRIVACY,
     },
-  });
-  expect(form.status(), await form.text()).toBe(200);
+    // activated once its prize and moment are in
+    { form: standardForm({ sex: false }), active: false },
+  );
   const prize = await request.post(`/api/instant-awards/${campaignId}/prizes`, {
     headers,
     data: { name: 'Bicicleta', value: 150000, stock: 1, department: 'San José' },
@@ -68,11 +50,7 @@ test.beforeAll(async ({ request }) => {
     data: { moments: [{ at: startsAt, prizeId: (await prize.json()).id }] },
   });
   expect(moments.status(), await moments.text()).toBe(200);
-  expect(
-    (
-      await request.patch(`/api/campaigns/${campaignId}/active-status`, { headers, data: { active: true } })
-    ).status(),
-  ).toBe(200);
+  await activateCampaign(request, headers, campaignId);
 
   const image = await request.post('/api/images', {
     headers,
@@ -265,13 +243,18 @@ test('an admin writes the privacy notice with the editor: bold, a list, and it i
   request,
 }) => {
   const headers = await adminHeaders(request, 'demo');
-  const id = await createCampaign(request, headers, {
-    name: `aviso-${suffix}`,
-    title: 'Aviso E2E',
-    kind: 'raffle',
-    startsAt: inSeconds(3600),
-    endsAt: inSeconds(7200),
-  });
+  const id = await createCampaign(
+    request,
+    headers,
+    {
+      name: `aviso-${suffix}`,
+      title: 'Aviso E2E',
+      kind: 'raffle',
+      startsAt: inSeconds(3600),
+      endsAt: inSeconds(7200),
+    },
+    { form: null, active: false },
+  );
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, { tenant: 'demo', username: 'admin' });
   await page.goto(`/demo/pages/campaigns/${id}`);

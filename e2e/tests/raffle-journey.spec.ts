@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, devices, expect, type Page, test } from '@playwright/test';
 import { standardFormPage } from '../../apps/server/src/features/landings/fixtures/standard-page.ts';
+import { createCampaign, standardForm } from './api-setup.ts';
 import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -13,17 +14,6 @@ const TENANT = 'demo';
 const suffix = Date.now().toString(36);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const results = fileURLToPath(new URL('../test-results/', import.meta.url));
-
-const STANDARD_FORM = {
-  fields: [
-    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-    { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-    { key: 'email', type: 'email', label: 'Correo', required: false },
-    { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-    { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-    { key: 'department', type: 'department', label: 'Provincia', required: true },
-  ],
-};
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 let serial = Math.floor(Math.random() * 1e6);
@@ -48,26 +38,18 @@ async function dropFiles(page: Page, files: { name: string; type: string; conten
   await page.getByTestId('verify-drop').dispatchEvent('drop', { dataTransfer });
 }
 
-async function campaignWithForm(
+/** A Costa Rica campaign of a week, with the standard form (no sex asked), active. */
+function campaignWithForm(
   request: APIRequestContext,
   headers: Record<string, string>,
   data: { name: string; title: string; kind: string; startsAt: string },
 ) {
-  const created = await request.post('/api/campaigns', {
+  return createCampaign(
+    request,
     headers,
-    data: { ...data, countryCode: 'CR', endsAt: inSeconds(7 * 86_400) },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
-  expect((await request.put(`/api/campaigns/${id}/form`, { headers, data: STANDARD_FORM })).status()).toBe(
-    200,
+    { ...data, endsAt: inSeconds(7 * 86_400) },
+    { form: standardForm({ sex: false }) },
   );
-  const active = await request.patch(`/api/campaigns/${id}/active-status`, {
-    headers,
-    data: { active: true },
-  });
-  expect(active.status(), await active.text()).toBe(200);
-  return id;
 }
 
 test('a person enters with two raffle codes; the admin draws, prints the certificate, and the script and the public page reproduce it', async ({

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createCampaign } from './api-setup.ts';
 import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -15,19 +16,6 @@ const OPERATOR_PASSWORD = 'cajero-pass-1';
 let redeemedCode = '';
 let journeyCampaignId = '';
 const CEDULA = `${1 + Math.floor(Math.random() * 9)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-/** The standard form (apps/server/src/testing/campaign-fixtures.ts). */
-const STANDARD_FORM = {
-  fields: [
-    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-    { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-    { key: 'email', type: 'email', label: 'Correo', required: false },
-    { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-    { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-    { key: 'sex', type: 'sex', label: 'Sexo', required: false },
-    { key: 'department', type: 'department', label: 'Provincia', required: true },
-  ],
-};
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -87,29 +75,16 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   const centreId = centre?.id as string;
 
   // A reward-code campaign in Costa Rica, open and redeemable around now, at that centre.
-  const created = await request.post('/api/campaigns', {
-    headers,
-    data: {
-      name: CAMPAIGN,
-      title: TITLE,
-      kind: 'reward_code',
-      countryCode: 'CR',
-      startsAt: inHours(-1),
-      endsAt: inHours(24 * 7),
-      redeemFrom: inHours(-1),
-      redeemUntil: inHours(24 * 7),
-      settings: { centreIds: [centreId] },
-    },
+  const campaignId = await createCampaign(request, headers, {
+    name: CAMPAIGN,
+    title: TITLE,
+    kind: 'reward_code',
+    startsAt: inHours(-1),
+    endsAt: inHours(24 * 7),
+    redeemFrom: inHours(-1),
+    redeemUntil: inHours(24 * 7),
+    settings: { centreIds: [centreId] },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const campaignId = ((await created.json()) as { id: string }).id;
-  const form = await request.put(`/api/campaigns/${campaignId}/form`, { headers, data: STANDARD_FORM });
-  expect(form.status(), await form.text()).toBe(200);
-  const active = await request.patch(`/api/campaigns/${campaignId}/active-status`, {
-    headers,
-    data: { active: true },
-  });
-  expect(active.status(), await active.text()).toBe(200);
   const generated = await request.post('/api/reward-codes', { headers, data: { campaignId, count: 5 } });
   expect(generated.status(), await generated.text()).toBe(201);
   expect(((await generated.json()) as { generated: number }).generated).toBe(5);

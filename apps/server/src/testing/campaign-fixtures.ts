@@ -1,17 +1,7 @@
+import { STANDARD_FORM } from './standard-form.ts';
 import type { TestApp, TestTenant } from './test-app.ts';
 
-/** The standard form: identity number, name, e-mail, phone, birthdate, sex and department. */
-export const STANDARD_FORM = {
-  fields: [
-    { key: 'cedula', type: 'cedula', label: 'Cédula', required: true },
-    { key: 'name', type: 'text', label: 'Nombre completo', required: true },
-    { key: 'email', type: 'email', label: 'Correo', required: false },
-    { key: 'phone', type: 'phone', label: 'Teléfono', required: true },
-    { key: 'birthdate', type: 'date', label: 'Fecha de nacimiento', required: true },
-    { key: 'sex', type: 'sex', label: 'Sexo', required: false },
-    { key: 'department', type: 'department', label: 'Provincia', required: true },
-  ],
-};
+export { STANDARD_FORM };
 
 let serial = 100_000_000;
 /** A valid Costa Rican identity number, different each call. */
