@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 
-import type { Campaign, GoLiveItem } from '@promo/contract';
+import type { GoLiveItem } from '@promo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';

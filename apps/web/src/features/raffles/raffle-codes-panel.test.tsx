@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
