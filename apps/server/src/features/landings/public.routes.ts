@@ -58,7 +58,7 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
   // A group's page is counted against the public rate limit only when it must be looked up in
   // the database; answered from what the process holds, counting it would cost about as much as
   // the answer (decision 032), and would refuse people who share an address behind a carrier's NAT.
-  const limitLookUps = app.rateLimit(rateLimit);
+  const limitLookUps = app.rateLimit({ ...rateLimit, groupId: 'landing-look-ups' });
 
   const handler =
     (tenantOf: (params: Record<string, string>, request: FastifyRequest) => string, withTenant: boolean) =>

@@ -17,7 +17,7 @@ describe('rate limits shared through Redis', async () => {
       config: { jwtSecret: TEST_SECRET, publicBaseUrl: 'http://x', logOutbox: false, defaultTenant: 'demo' },
       logLevel: 'silent',
       webDist: null,
-      limits: { loginPerMinute: 4 },
+      limits: { loginPerMinute: 4, publicPerMinute: 3 },
     });
   const [one, two] = await Promise.all([make(), make()]);
   afterAll(async () => {
@@ -41,5 +41,20 @@ describe('rate limits shared through Redis', async () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('counts one address’s landing-page look-ups across two servers', async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const app = i % 2 === 0 ? one : two;
+      const res = await app.inject({
+        method: 'GET',
+        url: `/demo/landing/nothing-${ip.replaceAll('.', '-')}-${i}`,
+        remoteAddress: ip,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
   });
 });
