@@ -6,7 +6,7 @@
 -- Claims an Idempotency-Key for one request (`p_hash`: the request's fingerprint). Answers
 -- 'claimed' (the key is this transaction's: the caller stores its answer under it, or deletes it
 -- on a refusal), 'replayed' with the status and answer stored by the request that claimed it (the
--- same request again), or 'reused' (the key of another request, or gone meanwhile). A concurrent
+-- same request again), or 'key_reused' (the key of another request, or gone meanwhile). A concurrent
 -- request with the same key waits on the key's row until the claiming transaction ends; the
 -- stored answer is then read in a fresh snapshot (each statement of a function takes its own).
 CREATE FUNCTION claim_idempotency_key(p_tenant uuid, p_key text, p_hash text)
@@ -23,7 +23,7 @@ BEGIN
   SELECT ik.request_hash, ik.response_status, ik.response_body INTO v_key
     FROM idempotency_keys ik WHERE ik.tenant_id = p_tenant AND ik.key = p_key;
   IF NOT FOUND OR v_key.request_hash IS DISTINCT FROM p_hash THEN
-    RETURN QUERY SELECT 'reused'::text, NULL::integer, NULL::jsonb;
+    RETURN QUERY SELECT 'key_reused'::text, NULL::integer, NULL::jsonb;
   ELSE
     RETURN QUERY SELECT 'replayed'::text, v_key.response_status, v_key.response_body;
   END IF;
@@ -60,7 +60,7 @@ BEGIN
   IF p_key IS NOT NULL THEN
     SELECT * INTO v_claim FROM claim_idempotency_key(p_tenant, p_key, p_hash);
     IF v_claim.outcome <> 'claimed' THEN
-      RETURN QUERY SELECT CASE v_claim.outcome WHEN 'reused' THEN 'key_reused' ELSE 'replayed' END, v_claim.body;
+      RETURN QUERY SELECT v_claim.outcome, v_claim.body;
       RETURN;
     END IF;
   END IF;
@@ -146,7 +146,7 @@ BEGIN
   IF p_key IS NOT NULL THEN
     SELECT * INTO v_claim FROM claim_idempotency_key(p_tenant, p_key, p_hash);
     IF v_claim.outcome <> 'claimed' THEN
-      RETURN QUERY SELECT CASE v_claim.outcome WHEN 'reused' THEN 'key_reused' ELSE 'replayed' END, v_claim.body;
+      RETURN QUERY SELECT v_claim.outcome, v_claim.body;
       RETURN;
     END IF;
   END IF;
@@ -257,7 +257,8 @@ BEGIN
 END
 $$;
 
--- participate_in_one_call as in migration 0026, its claim a call.
+-- participate_in_one_call as in migration 0026, its claim a call; another request's key is now
+-- answered 'key_reused' (0026: 'reused'), the name the other two use.
 CREATE OR REPLACE FUNCTION participate_in_one_call(
   p_tenant uuid,
   p_campaign uuid,

@@ -227,7 +227,7 @@ async function participateOnce(
   switch (answer.outcome) {
     case 'stale':
       return 'stale';
-    case 'reused':
+    case 'key_reused':
       throw new AppError('IDEMPOTENCY_KEY_REUSED');
     case 'blacklisted': {
       const { refused } = await ctx.db.tx({ tenantId }, (tx) =>

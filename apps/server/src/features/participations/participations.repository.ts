@@ -76,11 +76,11 @@ export async function insertParticipation(
   return row.id;
 }
 
-/** What `participate_in_one_call` answers (migration 0026). */
+/** What `participate_in_one_call` answers (migrations 0026 and 0031). */
 export type OneCallOutcome =
   | { outcome: 'done' | 'replayed'; blacklisted: null; status: number; body: unknown }
   | { outcome: 'blacklisted'; blacklisted: string; status: null; body: null }
-  | { outcome: 'stale' | 'reused'; blacklisted: null; status: null; body: null };
+  | { outcome: 'stale' | 'key_reused'; blacklisted: null; status: null; body: null };
 
 const REFUSED = /participation refused: ([A-Z_]+)/;
 
