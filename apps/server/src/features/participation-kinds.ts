@@ -4,7 +4,7 @@ import {
   type ParticipationKindHandler,
   type ParticipationKinds,
 } from './participations/index.ts';
-import { creditParticipation } from './points/index.ts';
+import { creditParticipation, participationCredit } from './points/index.ts';
 import { addRaffleEntries } from './raffles/index.ts';
 import { assignCode } from './reward-codes/index.ts';
 
@@ -83,6 +83,8 @@ export const participationKinds: ParticipationKinds = {
       onePerIdentity: rules.some((r) => r.kind === 'one_prize_per_identity'),
     }),
   },
-  // the ledger's posting (balance, expiry, its own key) stays in TypeScript
-  points: { steps: pointsCredit },
+  points: {
+    steps: pointsCredit,
+    inOneCall: ({ campaign, now }) => ({ work: 'points', ...participationCredit(campaign, now) }),
+  },
 };

@@ -84,7 +84,7 @@ const STALE_RETRIES = 3;
  * count once.
  *
  * When the kind's work can be done in SQL (its `inOneCall`: a raffle registration without codes, a
- * reward code, an instant award's try; a kind with no work: the participation alone), the
+ * reward code, an instant award's try, a points credit; a kind with no work: the participation alone), the
  * transaction is one call (`participate_in_one_call`, decision
  * 027) on the campaign read from a one-second cache, which the call checks is still current; a
  * refusal decided on the cached campaign is confirmed on a fresh read. Other kinds take the
@@ -112,7 +112,8 @@ export async function participate(
     }
     const kind = kinds[form.campaign.kind];
     const work: OneCallWork | { work: 'none' } | null = kind
-      ? (kind.inOneCall?.({ rules: form.rules, codes: meta.codes ?? [] }) ?? null)
+      ? (kind.inOneCall?.({ campaign: form.campaign, rules: form.rules, codes: meta.codes ?? [], now }) ??
+        null)
       : { work: 'none' };
     if (!work) break;
     const result = await participateOnce(ctx, tenant.id, form, input, meta, now, work);

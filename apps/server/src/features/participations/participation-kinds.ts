@@ -29,13 +29,19 @@ export type ParticipationKindHandler = (
 export type OneCallWork =
   | { work: 'raffle_entry' }
   | { work: 'reward_code'; maxCodes: number }
-  | { work: 'instant_award'; onePerIdentity: boolean };
+  | { work: 'instant_award'; onePerIdentity: boolean }
+  | { work: 'points'; points: number; expiresAt: Date | null };
 
 export type ParticipationKind = {
   /** The kind's work statement by statement, in the participation's transaction. */
   steps: ParticipationKindHandler;
   /** The same work inside the participation's one call, or null when this one cannot be (decision 027). */
-  inOneCall?: (p: { rules: CampaignRule[]; codes: string[] }) => OneCallWork | null;
+  inOneCall?: (p: {
+    campaign: CampaignRow;
+    rules: CampaignRule[];
+    codes: string[];
+    now: Date;
+  }) => OneCallWork | null;
 };
 
 /**

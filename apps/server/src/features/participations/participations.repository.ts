@@ -76,7 +76,7 @@ export async function insertParticipation(
   return row.id;
 }
 
-/** What `participate_in_one_call` answers (migrations 0026 and 0031). */
+/** What `participate_in_one_call` answers (migrations 0026, 0031 and 0032). */
 export type OneCallOutcome =
   | { outcome: 'done' | 'replayed'; blacklisted: null; status: number; body: unknown }
   | { outcome: 'blacklisted'; blacklisted: string; status: null; body: null }
@@ -88,7 +88,7 @@ const REFUSED = /participation refused: ([A-Z_]+)/;
  * The whole participation in one round trip (`participate_in_one_call`, migration 0026, decision
  * 027): the campaign still as read (`version`, else 'stale'), the gate (blacklist, the person's
  * upsert and lock, counts), the Idempotency-Key, the rules' checks in order, the kind's `work`
- * (a raffle entry, a reward code, an instant award's try, or none), the participation row and the
+ * (a raffle entry, a reward code, an instant award's try, a points credit, or none), the participation row and the
  * stored answer. A rule's refusal rolls it all back
  * and is answered as `{ refused: code }`.
  */
@@ -98,6 +98,7 @@ const REFUSED = /participation refused: ([A-Z_]+)/;
 // crosses into raffles: a registration's entry is written in the same call as its participation
 // crosses into reward-codes: the code is claimed in the call that holds the person's lock, so one person's limit holds
 // crosses into instant-awards: the moment is claimed in the call that holds the person's lock
+// crosses into points: a points campaign's credit is posted in the call that holds the person's lock
 export async function participateInOneCall(
   db: Database,
   values: GateValues & {
@@ -146,6 +147,8 @@ export async function participateInOneCall(
           values.work.work,
           values.work.work === 'reward_code' ? values.work.maxCodes : null,
           values.work.work === 'instant_award' ? String(values.work.onePerIdentity) : null,
+          values.work.work === 'points' ? values.work.points : null,
+          values.work.work === 'points' ? (values.work.expiresAt?.toISOString() ?? null) : null,
         ],
       },
     );

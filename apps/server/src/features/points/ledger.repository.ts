@@ -106,6 +106,30 @@ export async function postEntry(tx: Tx, w: LedgerWrite): Promise<LedgerRow | nul
   return row ? fromRaw(row) : null;
 }
 
+/**
+ * A participation's credit (`credit_participation_points`, migration 0032): `points` (none: nothing
+ * written) as a `purchase` entry under the participation's Idempotency-Key. Answers the balance after.
+ */
+export async function creditParticipationPoints(
+  tx: Tx,
+  c: {
+    tenantId: string;
+    campaignId: string;
+    participantId: string;
+    points: number;
+    expiresAt: Date | null;
+    idempotencyKey: string | null;
+    now: Date;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ balance: number }>(
+    tx,
+    sql`select credit_participation_points(${c.tenantId}, ${c.campaignId}, ${c.participantId}, ${c.points},
+          ${c.expiresAt?.toISOString() ?? null}, ${c.idempotencyKey}, ${c.now.toISOString()}) as balance`,
+  );
+  return Number(row?.balance ?? 0);
+}
+
 /** A person's balance in a campaign, or null when they have no account there. */
 export async function balanceOf(
   tx: Tx,

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { getCampaignRow } from '../campaigns/index.ts';
-import { balanceOf, type LedgerWrite, postEntry } from './ledger.repository.ts';
+import { creditParticipationPoints, type LedgerWrite, postEntry } from './ledger.repository.ts';
 
 /** Campaigns whose people hold points: points campaigns and marketplaces' campaigns. */
 export function holdsPoints(campaign: CampaignRow): boolean {
@@ -46,13 +46,22 @@ function pointsPerParticipation(campaign: CampaignRow): number {
   return typeof points === 'number' && Number.isInteger(points) && points > 0 ? points : 0;
 }
 
+/** What a participation in a points campaign credits now: its points and when they expire. */
+export function participationCredit(
+  campaign: CampaignRow,
+  now: Date,
+): { points: number; expiresAt: Date | null } {
+  return { points: pointsPerParticipation(campaign), expiresAt: creditExpiry(campaign, now) };
+}
+
 /**
  * A participation in a points campaign (a registered purchase) credits the campaign's points per
- * participation as a `purchase` entry, in the participation's transaction. The participation's
- * Idempotency-Key goes on the entry (the ledger's unique index is the last word on a retry).
- * Answers the person's balance afterwards.
+ * participation as a `purchase` entry, in the participation's transaction, through the same SQL
+ * function the participation's one call uses (`credit_participation_points`, migration 0032). The
+ * participation's Idempotency-Key goes on the entry (the ledger's unique index is the last word on
+ * a retry). Answers the person's balance afterwards.
  */
-export async function creditParticipation(
+export function creditParticipation(
   tx: Tx,
   p: {
     tenantId: string;
@@ -62,15 +71,12 @@ export async function creditParticipation(
     now: Date;
   },
 ): Promise<number> {
-  const points = pointsPerParticipation(p.campaign);
-  if (points === 0) return (await balanceOf(tx, p.tenantId, p.campaign.id, p.participantId)) ?? 0;
-  const entry = await post(tx, p.campaign, {
+  return creditParticipationPoints(tx, {
     tenantId: p.tenantId,
+    campaignId: p.campaign.id,
     participantId: p.participantId,
-    kind: 'purchase',
-    amount: points,
+    ...participationCredit(p.campaign, p.now),
+    idempotencyKey: p.idempotencyKey,
     now: p.now,
-    idempotencyKey: p.idempotencyKey ? `participation:${p.idempotencyKey}` : null,
   });
-  return entry.balanceAfter;
 }

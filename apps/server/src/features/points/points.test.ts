@@ -244,6 +244,39 @@ describe('points campaigns: participations credit points', () => {
     );
   });
 
+  it('simultaneous purchases of one person each credit once, and one retried purchase credits once', async () => {
+    const earning = await createActiveCampaign(t, tenant, {
+      kind: 'points',
+      settings: { pointsPerParticipation: 10 },
+    });
+    const answers = validAnswers();
+    const key = t.unique('compra');
+    const purchases = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        participate(t, tenant, earning.name, answers, { headers: { 'idempotency-key': `${key}-${i}` } }),
+      ),
+    );
+    expect(purchases.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const balances = purchases.map((r) => r.body.outcome.balance).sort((a, b) => a - b);
+    expect(balances).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 10));
+
+    const retried = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        participate(t, tenant, earning.name, answers, { headers: { 'idempotency-key': `${key}-repetida` } }),
+      ),
+    );
+    expect(new Set(retried.map((r) => r.body.participationId)).size).toBe(1);
+    expect(retried[0]?.body.outcome).toEqual({ kind: 'points', balance: 210 });
+
+    const accounts = await t.request({ url: `/api/points/accounts?cedula=${answers.cedula}`, token: admin });
+    expect(accounts.body.items).toEqual([expect.objectContaining({ campaignId: earning.id, balance: 210 })]);
+    const ledger = await t.request({
+      url: `/api/points/people/${accounts.body.items[0].participantId}?pageSize=50`,
+      token: admin,
+    });
+    expect(ledger.body.ledger.total).toBe(21);
+  });
+
   it('a points campaign without points per participation records it and answers the balance', async () => {
     const plain = await createActiveCampaign(t, tenant, { kind: 'points' });
     const res = await participate(t, tenant, plain.name, validAnswers());
