@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createPerson, marketSetup, signIn } from '../../testing/market-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { redeemForPoints } from './redeem-for-points.repository.ts';
 
 // Spec §7 names the product redemption `marketplaces/redeem-product`; `users/reward-codes/product`
 // stays for the pages already published. One service answers both.
@@ -94,5 +96,44 @@ describe('POST marketplaces/redeem-product', () => {
       token: session.token,
     });
     expect(balance.body.balance).toBe(50);
+  });
+
+  it('issues the first voucher candidate not taken: a clash with an existing code tries the next', async () => {
+    const shop = await t.createTenant();
+    const market = await marketSetup(t, shop, { physicalStock: 2, digitalCodes: 1, price: 10 });
+    const person = await createPerson(t, shop);
+    const credit = await t.request({
+      method: 'POST',
+      url: '/api/points/adjustments',
+      token: shop.admin.token,
+      body: { campaignId: market.campaign.id, cedula: person.cedula, amount: 20, reason: 'bienvenida' },
+    });
+    expect(credit.status, credit.text).toBe(201);
+    const session = await signIn(t, shop, market.campaign.name, person.cedula);
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/marketplaces/redeem-product',
+      token: session.token,
+      body: { marketplaceId: market.marketplace.id, productId: market.physical.id, centreId: market.shop.id },
+    });
+    expect(first.status, first.text).toBe(201);
+    const taken = first.body.order.delivery.voucherCode as string;
+    const fresh = `Z${randomUUID().replaceAll('-', '').slice(0, 11).toUpperCase()}`;
+    const second = await redeemForPoints(t.db, {
+      tenantId: shop.id,
+      campaignId: market.campaign.id,
+      participantId: person.id,
+      marketplaceId: market.marketplace.id,
+      productId: market.physical.id,
+      centreId: market.shop.id,
+      now: t.clock.now(),
+      orderId: randomUUID(),
+      vouchers: [taken, fresh],
+      key: null,
+      ledgerKey: null,
+      requestHash: 'voucher-clash',
+    });
+    expect(second.outcome).toBe('done');
+    expect(second.body?.order.delivery).toMatchObject({ kind: 'pickup', voucherCode: fresh });
   });
 });
