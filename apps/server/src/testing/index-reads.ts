@@ -27,7 +27,7 @@ export async function indexEntriesRead(
   return read;
 }
 
-/** Rows of `table` inserted so far, as counted by PostgreSQL (flushed or not yet: a lower bound). */
+/** Rows of `table` inserted so far as PostgreSQL has counted them: what its processes have flushed (a lower bound). */
 export async function rowsInserted(db: Database, table: string): Promise<number> {
   const [row] = await db.ownerQuery<{ inserted: string }>(
     'select pg_stat_clear_snapshot(), (select n_tup_ins from pg_stat_user_tables where relname = $1) as inserted',
