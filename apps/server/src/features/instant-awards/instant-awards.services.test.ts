@@ -36,7 +36,7 @@ describe('instant awards under concurrency (PostgreSQL)', () => {
     expect(moments.status, moments.text).toBe(200);
     expect(moments.body.seal.moments).toBe(100);
 
-    t.clock.set(new Date(END.getTime() - 1000)); // every moment is open
+    t.clock.set(new Date(END.getTime() - 1)); // every moment is open: drawn at ms resolution in [start, END)
     const results = await Promise.all(
       Array.from({ length: 5000 }, () => participate(t, tenant, campaign.name, validAnswers())),
     );
