@@ -11,9 +11,8 @@ import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuMeter } from '../lib/cpu-share.mjs';
 import { rawCopySeconds } from '../lib/raw-copy.mjs';
-import { figures, ratio, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, loadMeter, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -139,7 +138,7 @@ try {
       body: { tenant: 'demo', username: operatorName, password: PASSWORD },
     });
     let next = 0;
-    const meter = cpuMeter();
+    const meter = loadMeter(server.database);
     const result = await autocannon({
       url: `${server.url}/api/redeem-codes`,
       connections,

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMeter } from './cpu-share.mjs';
+import { walMeter } from './wal-share.mjs';
 
 const script = fileURLToPath(new URL('../reference/server.mjs', import.meta.url));
 
@@ -37,9 +38,24 @@ async function startReference({ port: basePort, databaseUrl, pglite }) {
 }
 
 /**
+ * Starts measuring a load (just before the run): the CPU per request of the machine and of
+ * PostgreSQL (cpu-share.mjs) and, with a PostgreSQL URL, the WAL bytes per request and the
+ * requests per flush (wal-share.mjs). `stop(requests)` answers the figures' fields.
+ */
+export function loadMeter(databaseUrl = null) {
+  const wal = databaseUrl ? walMeter(databaseUrl) : null;
+  const cpu = cpuMeter();
+  return {
+    stop: (requests) => ({
+      cpuMsPerRequest: cpu.stop(requests),
+      ...(wal ? { walPerRequest: wal.stop(requests) } : {}),
+    }),
+  };
+}
+
+/**
  * What a benchmark reports of an autocannon run: requests per second, p50/p99, failures, and
- * with `meter` (cpu-share.mjs, started just before the run) the CPU per request of the machine
- * and of PostgreSQL.
+ * with `meter` (`loadMeter`, started just before the run) the CPU and WAL per request.
  */
 export function figures(result, meter) {
   return {
@@ -47,13 +63,13 @@ export function figures(result, meter) {
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
     non2xx: result.non2xx,
     errors: result.errors,
-    ...(meter ? { cpuMsPerRequest: meter.stop(result.requests.total) } : {}),
+    ...(meter ? meter.stop(result.requests.total) : {}),
   };
 }
 
-/** An autocannon run measured with `figures`, CPU per request included. */
-export async function measuredLoad(options) {
-  const meter = cpuMeter();
+/** An autocannon run measured with `figures`, CPU (and with `databaseUrl` WAL) per request included. */
+export async function measuredLoad(options, databaseUrl = null) {
+  const meter = loadMeter(databaseUrl);
   return figures(await autocannon(options), meter);
 }
 
@@ -87,18 +103,21 @@ export async function referencePgUpdate({ databaseUrl, connections, duration, po
   const reference = await startReference({ port, databaseUrl });
   try {
     let next = 0;
-    return await measuredLoad({
-      url: `${reference.url}/pg/redeem`,
-      connections,
-      duration,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: `C${(next++ % rows) + 1}` }) }),
-        },
-      ],
-    });
+    return await measuredLoad(
+      {
+        url: `${reference.url}/pg/redeem`,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: `C${(next++ % rows) + 1}` }) }),
+          },
+        ],
+      },
+      databaseUrl,
+    );
   } finally {
     await reference.stop();
     spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });

@@ -11,8 +11,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { SignJWT } from 'jose';
-import { cpuMeter } from '../lib/cpu-share.mjs';
-import { figures, ratio, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, loadMeter, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -118,7 +117,7 @@ try {
   );
   const body = JSON.stringify({ marketplaceId: marketplace.id, productId: product.id, centreId: shop.id });
   let next = 0;
-  const meter = cpuMeter();
+  const meter = loadMeter(server.database);
   const result = await autocannon({
     url: `${server.url}/api/marketplaces/redeem-product`,
     connections,

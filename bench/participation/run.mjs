@@ -10,8 +10,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { cpuMeter } from '../lib/cpu-share.mjs';
-import { figures, ratio, referencePgliteInsert, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, loadMeter, ratio, referencePgliteInsert, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -115,7 +114,7 @@ try {
 
   let serial = 100_000_000;
   const outcomes = {};
-  const meter = cpuMeter();
+  const meter = loadMeter(server.database);
   const result = await autocannon({
     url: `${server.url}/api/public/demo/campaigns/${name}/participations`,
     connections,

@@ -61,7 +61,7 @@ export type SqlFunction = { name: string; args: readonly (string | number | null
  * literals (PostgreSQL takes each as the type of its parameter): the form that can travel in one
  * message with its BEGIN and COMMIT, which the extended protocol cannot do.
  */
-export function callText(fn: SqlFunction): string {
+function callText(fn: SqlFunction): string {
   if (!/^[a-z_]+$/.test(fn.name)) throw new Error('invalid SQL function name');
   const args = fn.args.map((arg) => (arg === null ? 'NULL' : sqlLiteral(arg)));
   return `SELECT * FROM ${fn.name}(${args.join(', ')})`;
@@ -69,9 +69,7 @@ export function callText(fn: SqlFunction): string {
 
 function scoped<T>(orm: Orm, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return orm.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.reset_token_hash', ${scope.resetTokenHash ?? ''}, true), set_config('app.job_worker', ${scope.jobWorker ? 'on' : ''}, true), set_config('app.outbox_worker', ${scope.outboxWorker ? 'on' : ''}, true)`,
-    );
+    await tx.execute(sql.raw(scopeSettings(scope)));
     return fn(tx);
   });
 }
@@ -87,9 +85,10 @@ export async function openPglite(options: { dataDir: string | null; loadDataDir?
   return {
     driver: 'pglite',
     tx: (scope, fn) => scoped(orm, scope, fn),
-    // in-process: a round trip costs nothing, the call runs in an ordinary scoped transaction
-    call: <R>(scope: TxScope, fn: SqlFunction) =>
-      scoped(orm, scope, (tx) => queryRows<R>(tx, sql.raw(callText(fn)))),
+    // one exec: one pass through the WebAssembly PostgreSQL instead of four (BEGIN, the settings,
+    // the call, COMMIT), under the client's transaction lock like any transaction
+    call: async <R>(scope: TxScope, fn: SqlFunction) =>
+      ((await client.exec(scopedCallText(scope, fn))).at(-1)?.rows ?? []) as R[],
     readTx: (scope, fn) => scoped(orm, scope, fn),
     ownerExec: async (statements) => {
       try {
@@ -110,16 +109,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEX = /^[0-9a-f]{0,128}$/i;
 
 /**
- * The statement that opens a scoped transaction, sent as one round trip (BEGIN and the settings
- * together, which the extended protocol cannot do). Its values are inlined, so they are checked
- * against strict formats first: a UUID and a hex digest, nothing else.
+ * The settings of a scoped transaction as one statement (the role, the tenant and the workers'
+ * flags, each local to the transaction). Its values are inlined, so they are checked against
+ * strict formats first: a UUID and a hex digest, nothing else.
  */
-export function beginScoped(scope: TxScope): string {
+function scopeSettings(scope: TxScope): string {
   const tenantId = scope.tenantId ?? '';
   const resetHash = scope.resetTokenHash ?? '';
   if ((tenantId && !UUID.test(tenantId)) || !HEX.test(resetHash))
     throw new Error('invalid transaction scope');
-  return `BEGIN; SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true), set_config('app.outbox_worker', '${scope.outboxWorker ? 'on' : ''}', true)`;
+  return `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', '${tenantId}', true), set_config('app.reset_token_hash', '${resetHash}', true), set_config('app.job_worker', '${scope.jobWorker ? 'on' : ''}', true), set_config('app.outbox_worker', '${scope.outboxWorker ? 'on' : ''}', true)`;
+}
+
+/**
+ * The statement that opens a scoped transaction, sent as one round trip (BEGIN and the settings
+ * together, which the extended protocol cannot do).
+ */
+function beginScoped(scope: TxScope): string {
+  return `BEGIN; ${scopeSettings(scope)}`;
+}
+
+/**
+ * A hot path's call as one message of the simple protocol: the scope's settings, then the call.
+ * PostgreSQL runs the statements of one such message as one implicit transaction: it commits
+ * after the last, and a failure rolls the whole back and leaves the session outside any
+ * transaction, so no BEGIN, COMMIT or ROLLBACK travels and none is parsed. The call's rows are
+ * the message's last result.
+ */
+function scopedCallText(scope: TxScope, fn: SqlFunction): string {
+  return `${scopeSettings(scope)}; ${callText(fn)}`;
 }
 
 /** node-postgres's refusal of a query on a connection already broken: the query was not sent. */
@@ -248,22 +266,21 @@ export async function openPostgres(options: {
     tx,
     readTx: tx,
     call: async <R>(scope: TxScope, fn: SqlFunction) => {
-      const text = `${beginScoped(scope)}; ${callText(fn)}; COMMIT`;
+      const text = scopedCallText(scope, fn);
       for (let attempt = 0; ; attempt++) {
         const held = await checkOut();
         try {
           const results = (await held.connection.query(text)) as unknown as { rows: R[] }[];
-          // one result per statement: the call's is the one before COMMIT's
-          return results.at(-2)?.rows ?? [];
+          return results.at(-1)?.rows ?? [];
         } catch (error) {
           // a connection that died in the pool refuses before sending anything: safe to try again
           if (attempt === 0 && neverSent(error)) {
             held.state.broken = true;
             continue;
           }
-          await held.connection.query('ROLLBACK').catch(() => {
-            held.state.broken = true;
-          });
+          // PostgreSQL has rolled the implicit transaction back; a connection that failed on
+          // our side is not given to another request
+          if (!(error instanceof pg.DatabaseError)) held.state.broken = true;
           throw error;
         } finally {
           held.release();
