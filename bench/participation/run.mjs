@@ -112,7 +112,10 @@ try {
     body: { campaignId: campaign.id, kind: 'max_per_identity', params: { total: 1 } },
   });
 
-  let serial = 100_000_000;
+  // identity numbers in no order, as a TV spot's visitors bring them (each once: a multiplier
+  // prime to the prime modulus walks every residue), not one after the other
+  let serial = 0;
+  const cedulaOf = (n) => String(100_000_000 + ((n * 48_271) % 899_999_963));
   const outcomes = {};
   const meter = loadMeter(server.database);
   const result = await autocannon({
@@ -127,7 +130,7 @@ try {
           serial += 1;
           const body = {
             answers: {
-              cedula: String(serial + 100_000_000),
+              cedula: cedulaOf(serial),
               name: 'Bench Persona',
               phone: '88887777',
               birthdate: '1990-01-01',
