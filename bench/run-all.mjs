@@ -24,6 +24,7 @@ const runs = [
     command: ['node', 'bench/codes/run.mjs', ...load, '--count', values.count],
   },
   { name: 'product redemption (marketplace)', command: ['node', 'bench/marketplace/run.mjs', ...load] },
+  { name: 'counter look-up by code', command: ['node', 'bench/lookups/run.mjs', ...load] },
   { name: 'landing page', command: ['npx', 'tsx', 'bench/landing/run.mjs', ...load] },
 ];
 
@@ -32,6 +33,14 @@ function lastJson(text) {
   return JSON.parse(start >= 0 ? text.slice(start + 1) : text);
 }
 
+const cell = (f) =>
+  f
+    ? `${f.requestsPerSecond.toLocaleString('en-GB')} req/s, p99 ${f.latencyMs.p99} ms${
+        typeof f.cpuMsPerRequest?.databaseMs === 'number'
+          ? `, database ${f.cpuMsPerRequest.databaseMs} ms CPU/req`
+          : ''
+      }`
+    : '—';
 const rows = [];
 for (const run of runs) {
   process.stderr.write(`… ${run.name}\n`);
@@ -45,27 +54,21 @@ for (const run of runs) {
   }
   const result = lastJson(done.stdout);
   const figures = result.redemption ?? result;
-  const product = figures.product ?? figures.landingPage;
+  const product = figures.product ?? figures.landingPage ?? figures.byCode;
   rows.push({
     name: run.name,
     product,
     reference: figures.reference,
     ratio: figures.ratio,
     target: figures.target,
-    extra: result.generation
-      ? `${result.generation.count.toLocaleString('en-GB')} codes in ${result.generation.seconds} s (${result.generation.ratioToRawCopy}× raw COPY, ${result.generation.ratioToRawCopyWithForeignKeys}× with the foreign keys), peak RSS ${result.generation.serverPeakRssMb} MB`
-      : '',
+    extra: result.byCedula
+      ? `by identity number: ${cell(result.byCedula)}, ratio ${result.ratioByCedula}`
+      : result.generation
+        ? `${result.generation.count.toLocaleString('en-GB')} codes in ${result.generation.seconds} s (${result.generation.ratioToRawCopy}× raw COPY, ${result.generation.ratioToRawCopyWithForeignKeys}× with the foreign keys), peak RSS ${result.generation.serverPeakRssMb} MB`
+        : '',
   });
 }
 
-const cell = (f) =>
-  f
-    ? `${f.requestsPerSecond.toLocaleString('en-GB')} req/s, p99 ${f.latencyMs.p99} ms${
-        typeof f.cpuMsPerRequest?.databaseMs === 'number'
-          ? `, database ${f.cpuMsPerRequest.databaseMs} ms CPU/req`
-          : ''
-      }`
-    : '—';
 console.log(
   `\n${machine()}, load average ${loadavg()
     .map((l) => l.toFixed(2))

@@ -11,6 +11,7 @@ import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { counterSetup, generateCodes } from '../lib/counter.mjs';
 import { rawCopySeconds } from '../lib/raw-copy.mjs';
 import { figures, loadMeter, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
@@ -37,30 +38,9 @@ function peakRssMb(pid) {
 
 const server = await startServer({ port: 3192 });
 try {
-  const { token } = await api(server.url, '/api/auth/login', {
-    body: { tenant: 'demo', username: 'admin', password: PASSWORD },
-  });
-  const centre = await api(server.url, '/api/redemption-centres', {
-    token,
-    body: { code: '900001', name: 'Bench', latitude: 9.9, longitude: -84 },
-  });
-  const now = Date.now();
-  const campaign = await api(server.url, '/api/campaigns', {
-    token,
-    body: {
-      name: `codes-${now}`,
-      title: 'Bench codes',
-      kind: 'reward_code',
-      countryCode: 'CR',
-      startsAt: new Date(now - 86_400_000).toISOString(),
-      endsAt: new Date(now + 86_400_000).toISOString(),
-      settings: { centreIds: [centre.id] },
-    },
-  });
-  const operatorName = `op${now}`;
-  await api(server.url, '/api/users/register', {
-    token,
-    body: { username: operatorName, password: PASSWORD, role: 'OPERATOR', centreId: centre.id },
+  const { token, centre, campaign, operatorName } = await counterSetup(server, {
+    name: 'codes',
+    centreCode: '900001',
   });
 
   // generation, between two raw COPYs of as many codes of the same length
@@ -74,17 +54,7 @@ try {
   const copyBefore = withReference ? await rawCopySeconds({ ...copy, length }) : null;
   const keyedBefore = withReference ? await rawCopySeconds({ ...copy, length, foreignKeys: true }) : null;
   const started = performance.now();
-  const queued = await api(server.url, '/api/reward-codes', {
-    token,
-    body: { campaignId: campaign.id, count },
-  });
-  let job = { status: 'queued' };
-  while (job.status === 'queued' || job.status === 'running') {
-    await new Promise((r) => setTimeout(r, 250));
-    job = queued.jobId
-      ? await api(server.url, `/api/jobs/${queued.jobId}`, { token })
-      : { status: 'succeeded', result: queued };
-  }
+  const job = await generateCodes(server, token, campaign.id, count);
   const generationSeconds = (performance.now() - started) / 1000;
   const rssAfterGeneration = peakRssMb(server.pid);
   const keyedAfter = withReference ? await rawCopySeconds({ ...copy, length, foreignKeys: true }) : null;

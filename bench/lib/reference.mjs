@@ -83,11 +83,8 @@ export async function referenceHello({ connections, duration, port = 3199 }) {
   }
 }
 
-/**
- * The minimal Fastify + node-postgres route: one conditional UPDATE … RETURNING per request, each
- * on a different row of a 400,000-row indexed table created in `databaseUrl` (and dropped after).
- */
-export async function referencePgUpdate({ databaseUrl, connections, duration, port = 3199 }) {
+/** The reference routes' table: 400,000 codes 'C1'… with a primary key, analysed; answers the count. */
+function createBenchCodes(databaseUrl) {
   const rows = 400_000;
   spawnSync(
     'psql',
@@ -100,6 +97,18 @@ export async function referencePgUpdate({ databaseUrl, connections, duration, po
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
+  return rows;
+}
+
+const dropBenchCodes = (databaseUrl) =>
+  spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
+
+/**
+ * The minimal Fastify + node-postgres route: one conditional UPDATE … RETURNING per request, each
+ * on a different row of a 400,000-row indexed table created in `databaseUrl` (and dropped after).
+ */
+export async function referencePgUpdate({ databaseUrl, connections, duration, port = 3199 }) {
+  const rows = createBenchCodes(databaseUrl);
   const reference = await startReference({ port, databaseUrl });
   try {
     let next = 0;
@@ -120,7 +129,36 @@ export async function referencePgUpdate({ databaseUrl, connections, duration, po
     );
   } finally {
     await reference.stop();
-    spawnSync('psql', [databaseUrl, '-qc', 'DROP TABLE bench_codes'], { stdio: 'inherit' });
+    dropBenchCodes(databaseUrl);
+  }
+}
+
+/**
+ * The minimal Fastify + node-postgres read: one point query by primary key per request, on a
+ * 400,000-row table created in `databaseUrl` (and dropped after), each request a different row.
+ */
+export async function referencePgPointQuery({ databaseUrl, connections, duration, port = 3199 }) {
+  const rows = createBenchCodes(databaseUrl);
+  const reference = await startReference({ port, databaseUrl });
+  try {
+    let next = 0;
+    return await measuredLoad(
+      {
+        url: `${reference.url}/pg/code/C1`,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: `/pg/code/C${((next++ * 7919) % rows) + 1}` }),
+          },
+        ],
+      },
+      databaseUrl,
+    );
+  } finally {
+    await reference.stop();
+    dropBenchCodes(databaseUrl);
   }
 }
 

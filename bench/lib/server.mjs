@@ -81,7 +81,9 @@ export async function startServer({
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      if (!pglite)
+      // BENCH_KEEP_DATABASE=1 leaves it for a look in psql afterwards (drop it by hand)
+      if (process.env.BENCH_KEEP_DATABASE) process.stderr.write(`database kept: ${pgUrl}/${database}\n`);
+      else if (!pglite)
         spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], {
           stdio: 'inherit',
         });

@@ -5,6 +5,8 @@
 //   POST /pg/redeem       node-postgres, one conditional UPDATE … RETURNING on an indexed table
 //                         (the statement a redemption or a participation settles its race with);
 //                         pool of 20, as the product's
+//   GET  /pg/code/:code   node-postgres, one point query by primary key on the same table (the
+//                         statement a counter look-up finds its code with)
 //   POST /pglite/insert   PGlite in this process, one INSERT … RETURNING (the embedded database's
 //                         one statement)
 // Started by bench/lib/reference.mjs with PORT, DATABASE_URL (optional) and PGLITE=1 (optional).
@@ -24,6 +26,13 @@ if (process.env.DATABASE_URL) {
       [code],
     );
     if (rows.length === 0) return reply.code(409).send({ code: 'ALREADY_REDEEMED' });
+    return rows[0];
+  });
+  app.get('/pg/code/:code', async (request, reply) => {
+    const { rows } = await pool.query('SELECT code, status, redeemed_at FROM bench_codes WHERE code = $1', [
+      request.params.code,
+    ]);
+    if (rows.length === 0) return reply.code(404).send({ code: 'NOT_FOUND' });
     return rows[0];
   });
 }

@@ -1,7 +1,6 @@
 import type { Centre } from '@promo/contract';
 import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
 import { campaignCentres, centreGroupMembers, centreGroups, redemptionCentres } from '../../db/schema.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
@@ -241,22 +240,4 @@ export async function campaignCentreRows(tx: Tx, tenantId: string, campaignId: s
       ),
     )
     .orderBy(redemptionCentres.name);
-}
-
-/**
- * Whether a campaign's codes can be redeemed at a centre (a code bound to a shop: only there), by
- * the SQL function the redemption statement uses too (migration 0016).
- */
-export async function centreAllowed(
-  tx: Tx,
-  tenantId: string,
-  campaignId: string,
-  centreId: string,
-  codeCentreId: string | null = null,
-): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(
-    tx,
-    sql`select centre_may_redeem(${tenantId}, ${campaignId}, ${codeCentreId}, ${centreId}) as ok`,
-  );
-  return Boolean(row?.ok);
 }

@@ -1,3 +1,3 @@
 /** The centres feature's public face: what other features and the app may use. */
-export { campaignCentreRows, centreAllowed } from './centres.repository.ts';
+export { campaignCentreRows } from './centres.repository.ts';
 export { campaignCentres, centreExists, setCampaignCentres } from './centres.service.ts';

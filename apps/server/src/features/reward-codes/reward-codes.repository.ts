@@ -1,14 +1,7 @@
-import type { VoucherProduct } from '@promo/contract';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { RewardCode } from '@promo/contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { copyIn, type Database, queryRows, type Tx } from '../../db/client.ts';
-import {
-  campaigns,
-  participants,
-  redemptionCentres,
-  redemptions,
-  rewardCodes,
-  users,
-} from '../../db/schema.ts';
+import { redemptionCentres, redemptions, rewardCodes, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
 
@@ -90,90 +83,6 @@ export async function countBatch(tx: Tx, tenantId: string, batchId: string): Pro
     sql`select count(*)::int as n from reward_codes where tenant_id = ${tenantId} and batch_id = ${batchId}`,
   );
   return Number(row?.n ?? 0);
-}
-
-// crosses into campaigns: a code with its campaign and holder in one read (redeem path)
-// crosses into participants: a code with its campaign and holder in one read (redeem path)
-export async function findCodeRow(tx: Tx, tenantId: string, code: string) {
-  const [row] = await tx
-    .select({
-      code: rewardCodes,
-      campaign: campaigns,
-      person: { id: participants.id, name: participants.name, cedula: participants.cedula },
-    })
-    .from(rewardCodes)
-    .innerJoin(
-      campaigns,
-      and(eq(campaigns.tenantId, rewardCodes.tenantId), eq(campaigns.id, rewardCodes.campaignId)),
-    )
-    .leftJoin(
-      participants,
-      and(eq(participants.tenantId, rewardCodes.tenantId), eq(participants.id, rewardCodes.participantId)),
-    )
-    .where(and(eq(rewardCodes.tenantId, tenantId), eq(rewardCodes.code, code)));
-  return row;
-}
-
-// crosses into campaigns: a person's codes by identity number, with campaigns, in one read
-// crosses into participants: a person's codes by identity number, with campaigns, in one read
-export async function codesOfPerson(tx: Tx, tenantId: string, cedula: string) {
-  return tx
-    .select({
-      code: rewardCodes,
-      campaign: campaigns,
-      person: { id: participants.id, name: participants.name, cedula: participants.cedula },
-    })
-    .from(rewardCodes)
-    .innerJoin(
-      participants,
-      and(eq(participants.tenantId, rewardCodes.tenantId), eq(participants.id, rewardCodes.participantId)),
-    )
-    .innerJoin(
-      campaigns,
-      and(eq(campaigns.tenantId, rewardCodes.tenantId), eq(campaigns.id, rewardCodes.campaignId)),
-    )
-    .where(and(eq(rewardCodes.tenantId, tenantId), eq(participants.cedula, cedula)))
-    .orderBy(desc(rewardCodes.assignedAt));
-}
-
-// crosses into centres: redemptions with their centre names, one read
-export async function redemptionsOf(tx: Tx, tenantId: string, codes: string[]) {
-  if (codes.length === 0) return [];
-  return tx
-    .select({
-      redemption: redemptions,
-      centre: { code: redemptionCentres.code, name: redemptionCentres.name },
-    })
-    .from(redemptions)
-    .innerJoin(
-      redemptionCentres,
-      and(
-        eq(redemptionCentres.tenantId, redemptions.tenantId),
-        eq(redemptionCentres.id, redemptions.centreId),
-      ),
-    )
-    .where(and(eq(redemptions.tenantId, tenantId), inArray(redemptions.code, codes)))
-    .orderBy(desc(redemptions.redeemedAt));
-}
-
-/**
- * The product each marketplace pickup voucher among `codes` hands over (SQL `voucher_product`,
- * migration 0028, the same read the redemption answers with); codes that are not vouchers are absent.
- */
-// crosses into marketplace: the orders whose pickup voucher a code is, read with the code at the counter
-// crosses into products: the ordered product's name, so the operator hands over the right item
-export async function voucherProductsOf(
-  tx: Tx,
-  tenantId: string,
-  codes: string[],
-): Promise<Map<string, VoucherProduct>> {
-  if (codes.length === 0) return new Map();
-  const rows = await queryRows<{ code: string; product: VoucherProduct | null }>(
-    tx,
-    sql`select c as code, voucher_product(${tenantId}, c) as product
-          from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) as c`,
-  );
-  return new Map(rows.flatMap((row) => (row.product ? [[row.code, row.product] as const] : [])));
 }
 
 /**
@@ -318,6 +227,38 @@ export async function findRedemption(tx: Tx, tenantId: string, id: string) {
     .from(redemptions)
     .where(and(eq(redemptions.tenantId, tenantId), eq(redemptions.id, id)));
   return row;
+}
+
+/**
+ * The counter's look-up in one round trip: the SQL function `look_up_reward_codes` (migration
+ * 0037) reads a code by its text, or a person's codes by identity number (newest assignment
+ * first), each with its campaign, holder (identity number not masked), redemptions and voucher
+ * product, and with `operatorId` whether the operator's active centre may redeem it now. Empty
+ * when there is none.
+ */
+// crosses into campaigns: the code's campaign and redemption window, read in the call
+// crosses into participants: the code's holder, read in the call
+// crosses into centres: the redemptions' centres and whether the operator's may redeem, read in the call
+// crosses into users: the operator's centre, read in the call
+// crosses into marketplace: the pickup voucher's product, read in the call
+export async function lookUpRewardCodes(
+  db: Database,
+  values: {
+    tenantId: string;
+    operatorId: string | null;
+    code: string | null;
+    cedula: string | null;
+    now: Date;
+  },
+): Promise<RewardCode[]> {
+  const [row] = await db.call<{ codes: RewardCode[] }>(
+    { tenantId: values.tenantId },
+    {
+      name: 'look_up_reward_codes',
+      args: [values.tenantId, values.operatorId, values.code, values.cedula, values.now.toISOString()],
+    },
+  );
+  return row?.codes ?? [];
 }
 
 /** The active centre of an operator, or null. */

@@ -262,6 +262,109 @@ describe('look-ups and revocation', () => {
     );
   });
 
+  it('answers a code whole: campaign, holder, every redemption with its centre, and where it is redeemable', async () => {
+    const tenant = await t.createTenant();
+    const { campaign, centre, operator } = await rewardCodeSetup(t, tenant, 2);
+    const elsewhere = await t.createUser(tenant, 'OPERATOR', {
+      centreId: (await createCentre(t, tenant)).id,
+    });
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    const answers = validAnswers();
+    const { code } = (await participate(t, tenant, campaign.name, answers)).body.outcome;
+    const first = await redeem(t, operator, code);
+    await t.request({
+      method: 'POST',
+      url: `/api/redemptions/${first.body.redemption.id}/reverse`,
+      token: tenant.admin.token,
+      body: { reason: 'Canje por error' },
+    });
+    // a minute later, so that the history's order is the time's (the clock is put back at the end)
+    const started = t.clock.now();
+    t.clock.advance(60_000);
+    const second = await redeem(t, operator, code);
+    t.clock.set(started);
+    expect(second.status, second.text).toBe(200);
+
+    // what the tables hold, written out as the answer should show it
+    const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+    const [row] = await t.db.ownerQuery<Record<string, string | null>>(
+      `select rc.status, rc.assigned_at, rc.redeemed_at, rc.revoked_at, p.id as person_id,
+              c.name, c.title, c.redeem_from, c.redeem_until
+         from reward_codes rc join campaigns c on c.tenant_id = rc.tenant_id and c.id = rc.campaign_id
+         join participants p on p.tenant_id = rc.tenant_id and p.id = rc.participant_id
+        where rc.tenant_id = $1 and rc.code = $2`,
+      [tenant.id, code],
+    );
+    const history = await t.db.ownerQuery<Record<string, string | null>>(
+      `select r.id, r.centre_id, rc.code as centre_code, rc.name as centre_name, r.operator_id,
+              r.redeemed_at, r.reversed_at, r.reversal_reason
+         from redemptions r join redemption_centres rc on rc.tenant_id = r.tenant_id and rc.id = r.centre_id
+        where r.tenant_id = $1 and r.code = $2 order by r.redeemed_at desc`,
+      [tenant.id, code],
+    );
+    if (!row) throw new Error('the code is not stored');
+    const whole = {
+      code,
+      status: 'redeemed',
+      campaign: {
+        id: campaign.id,
+        name: row.name,
+        title: row.title,
+        redeemFrom: iso(row.redeem_from ?? null),
+        redeemUntil: iso(row.redeem_until ?? null),
+      },
+      person: { id: row.person_id, name: answers.name, cedula: answers.cedula },
+      assignedAt: iso(row.assigned_at ?? null),
+      redeemedAt: iso(row.redeemed_at ?? null),
+      revokedAt: null,
+      redemptions: history.map((h) => ({
+        id: h.id,
+        centreId: centre.id,
+        centreCode: h.centre_code,
+        centreName: h.centre_name,
+        operatorId: operator.userId,
+        redeemedAt: iso(h.redeemed_at ?? null),
+        reversedAt: iso(h.reversed_at ?? null),
+        reversalReason: h.reversal_reason,
+      })),
+      product: null,
+    };
+    expect(row.status).toBe('redeemed');
+    expect(history.map((h) => h.id)).toEqual([second.body.redemption.id, first.body.redemption.id]);
+    expect(whole.redemptions[1]).toMatchObject({
+      reversalReason: 'Canje por error',
+      reversedAt: expect.any(String),
+    });
+
+    const at = (session: { token: string }) =>
+      t.request({ url: `/api/reward-codes/get-by-code/${code}`, token: session.token });
+    // redeemed already: redeemable nowhere; an operator of a centre outside the campaign sees the same
+    expect((await at(operator)).body).toEqual({ ...whole, redeemableHere: false });
+    expect((await at(elsewhere)).body).toEqual({ ...whole, redeemableHere: false });
+    // by identity number at the desk: the same code
+    expect(
+      (await t.request({ url: `/api/reward-codes/get-by-cedula/${answers.cedula}`, token: operator.token }))
+        .body,
+    ).toEqual([{ ...whole, redeemableHere: false }]);
+    // the admin and the analyst (the code's page): no desk, so no `redeemableHere`; the analyst
+    // sees the identity number masked
+    const page = (session: { token: string }) =>
+      t.request({ url: `/api/reward-codes/${code}`, token: session.token });
+    expect((await page(tenant.admin)).body).toEqual(whole);
+    const masked = `${'•'.repeat(answers.cedula.length - 3)}${answers.cedula.slice(-3)}`;
+    expect((await page(analyst)).body).toEqual({ ...whole, person: { ...whole.person, cedula: masked } });
+
+    // reversed again, it is assigned: redeemable at the campaign's centre, not elsewhere
+    await t.request({
+      method: 'POST',
+      url: `/api/redemptions/${second.body.redemption.id}/reverse`,
+      token: tenant.admin.token,
+      body: { reason: 'Otra vez' },
+    });
+    expect((await at(operator)).body).toMatchObject({ status: 'assigned', redeemableHere: true });
+    expect((await at(elsewhere)).body).toMatchObject({ status: 'assigned', redeemableHere: false });
+  });
+
   it('throttles a run of wrong codes from one operator', async () => {
     const tenant = await t.createTenant();
     const { operator } = await rewardCodeSetup(t, tenant, 1);
