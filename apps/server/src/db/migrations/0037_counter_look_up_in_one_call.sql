@@ -61,9 +61,7 @@ BEGIN
               SELECT * FROM redemptions
                WHERE tenant_id = rc.tenant_id AND code = rc.code AND reversed_at IS NOT NULL) r),
       '[]'::jsonb),
-    -- only a pickup voucher is bound to a shop (every insert of one names its centre), so a
-    -- code without a centre hands over no product and its orders are not looked for
-    'product', CASE WHEN rc.centre_id IS NOT NULL THEN voucher_product(rc.tenant_id, rc.code) END);
+    'product', voucher_product(rc.tenant_id, rc.code));
   IF p_centre IS NOT NULL THEN
     v_code := v_code || jsonb_build_object('redeemableHere',
       rc.status IN ('available', 'assigned')
