@@ -51,7 +51,10 @@ describe('a counter look-up reads its code, not the centre’s redemptions', () 
 
     // the redemptions' own reads counted first (all of their inserts are), so that they are not
     // taken for the look-ups'
-    await indexEntriesRead(t.db, 'redemptions_one_per_code', { name: 'redemptions', written: redeemed + 330 });
+    await indexEntriesRead(t.db, 'redemptions_one_per_code', {
+      name: 'redemptions',
+      written: redeemed + 330,
+    });
     const before = await reads();
     const codes = [...available.slice(290, 310), ...available.slice(-20)];
     for (const code of codes) {
