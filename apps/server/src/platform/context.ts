@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
 import type { CacheRegistry } from './cache.ts';
 import type { Clock } from './clock.ts';
+import { drained } from './drained.ts';
 import { AppError } from './errors.ts';
 
 /** Who is calling: resolved from a valid token and the current user row. */
@@ -78,20 +79,10 @@ export function readInTenant<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T
  */
 export function streamInTenant(ctx: Ctx, produce: (tx: Tx) => AsyncIterable<Buffer | string>): Readable {
   const out = new PassThrough();
-  const writable = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        out.off('drain', done);
-        out.off('close', done);
-        resolve();
-      };
-      out.once('drain', done);
-      out.once('close', done);
-    });
   inTenant(ctx, async (tx) => {
     for await (const chunk of produce(tx)) {
       if (out.destroyed) throw new Error('the reader went away');
-      if (!out.write(chunk)) await writable();
+      if (!out.write(chunk)) await drained(out);
     }
   }).then(
     () => out.end(),

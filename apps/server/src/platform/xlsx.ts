@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { drained } from './drained.ts';
 
 export type XlsxSheet = {
   name: string;
@@ -9,7 +10,7 @@ export type XlsxSheet = {
 
 /**
  * An XLSX body of one or more sheets, streamed from batches of rows (exceljs' streaming writer:
- * rows are committed and dropped as they are written, so memory stays bounded). Cells are typed
+ * rows are committed and dropped as they are written) at the reader's pace, so memory stays bounded. Cells are typed
  * strings, numbers or dates (with the column's number format), never formulas, so a value such as
  * "=1+1" is shown, not run.
  */
@@ -32,6 +33,11 @@ export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Readable {
         for await (const batch of rows) {
           for (const row of batch)
             sheet.addRow(row.map((v) => (v === null || v === undefined ? '' : v))).commit();
+          // exceljs writes without waiting for the reader: the next batch is read from the
+          // database only once the reader has taken what is waiting (a slow download of millions
+          // of rows would otherwise hold the whole compressed file in memory)
+          if (out.writableNeedDrain) await drained(out);
+          if (out.destroyed) return;
         }
         sheet.commit();
       }
