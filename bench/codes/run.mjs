@@ -11,7 +11,7 @@ import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { counterSetup, generateCodes } from '../lib/counter.mjs';
+import { counterSetup, generateCodes, shuffled } from '../lib/counter.mjs';
 import { rawCopySeconds } from '../lib/raw-copy.mjs';
 import { figures, loadMeter, ratio, referencePgUpdate } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
@@ -105,10 +105,7 @@ try {
       .trim()
       .split('\n');
     // in no order, as people bring them to a counter (not the order they were generated and stored in)
-    for (let i = codes.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [codes[i], codes[j]] = [codes[j], codes[i]];
-    }
+    shuffled(codes);
     const { token: operatorToken } = await api(server.url, '/api/auth/login', {
       body: { tenant: 'demo', username: operatorName, password: PASSWORD },
     });

@@ -1,6 +1,7 @@
 // The counter's world for the code benchmarks (bench/codes, bench/lookups): the demo tenant's
 // admin, a redemption centre, a reward-code campaign open since yesterday whose codes that centre
-// redeems, and an operator at the centre; and the generation of a campaign's codes as a job.
+// redeems, and an operator at the centre; the generation of a campaign's codes as a job; and
+// codes in no order, as people bring them to a counter.
 import { api, PASSWORD } from './server.mjs';
 
 export async function counterSetup(server, { name, centreCode }) {
@@ -43,4 +44,13 @@ export async function generateCodes(server, token, campaignId, count) {
       : { status: 'succeeded', result: queued };
   }
   return job;
+}
+
+/** `items` in a random order (in place; Fisher–Yates), as codes come to a counter. */
+export function shuffled(items) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
 }

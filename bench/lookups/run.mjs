@@ -9,9 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import { counterSetup, generateCodes } from '../lib/counter.mjs';
-import { figures, loadMeter, ratio, referencePgPointQuery } from '../lib/reference.mjs';
+import { counterSetup, generateCodes, shuffled } from '../lib/counter.mjs';
+import { measuredLoad, ratio, referencePgPointQuery } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -27,26 +26,19 @@ const people = Math.min(Number(values.people), Math.floor(codeCount / 2));
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-function shuffled(items) {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
-  }
-  return items;
-}
-
 /** Each request of the load a different path from `paths`, round and round. */
-async function loadPaths(server, token, paths) {
+function loadPaths(server, token, paths) {
   let next = 0;
-  const meter = loadMeter(server.database);
-  const result = await autocannon({
-    url: `${server.url}${paths[0]}`,
-    connections,
-    duration,
-    headers: { authorization: `Bearer ${token}` },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
-  });
-  return figures(result, meter);
+  return measuredLoad(
+    {
+      url: `${server.url}${paths[0]}`,
+      connections,
+      duration,
+      headers: { authorization: `Bearer ${token}` },
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
+    },
+    server.database,
+  );
 }
 
 const server = await startServer({ port: 3194 });

@@ -10,9 +10,9 @@ export type XlsxSheet = {
 
 /**
  * An XLSX body of one or more sheets, streamed from batches of rows (exceljs' streaming writer:
- * rows are committed and dropped as they are written) at the reader's pace, so memory stays bounded. Cells are typed
- * strings, numbers or dates (with the column's number format), never formulas, so a value such as
- * "=1+1" is shown, not run.
+ * rows are committed and dropped as they are written) at the reader's pace, so memory stays
+ * bounded. Cells are typed strings, numbers or dates (with the column's number format), never
+ * formulas, so a value such as "=1+1" is shown, not run.
  */
 export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Readable {
   const out = new PassThrough();

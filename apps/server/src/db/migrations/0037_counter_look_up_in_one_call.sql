@@ -48,12 +48,10 @@ BEGIN
     'redemptions', coalesce((
       SELECT jsonb_agg(jsonb_build_object(
                'id', r.id, 'centreId', r.centre_id,
-               'centreCode', (SELECT c.code FROM redemption_centres c
-                               WHERE c.tenant_id = r.tenant_id AND c.id = r.centre_id),
-               'centreName', (SELECT c.name FROM redemption_centres c
-                               WHERE c.tenant_id = r.tenant_id AND c.id = r.centre_id),
                'operatorId', r.operator_id, 'redeemedAt', iso_instant(r.redeemed_at),
                'reversedAt', iso_instant(r.reversed_at), 'reversalReason', r.reversal_reason)
+             || (SELECT jsonb_build_object('centreCode', c.code, 'centreName', c.name)
+                   FROM redemption_centres c WHERE c.tenant_id = r.tenant_id AND c.id = r.centre_id)
              ORDER BY r.redeemed_at DESC)
         FROM (SELECT * FROM redemptions
                WHERE tenant_id = rc.tenant_id AND code = rc.code AND reversed_at IS NULL
@@ -86,9 +84,6 @@ CREATE OR REPLACE FUNCTION look_up_reward_codes(
 ) RETURNS TABLE (codes jsonb) LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_centre uuid;
-  v_person uuid;
-  v_codes jsonb := '[]'::jsonb;
-  rc reward_codes;
 BEGIN
   IF p_operator IS NOT NULL THEN
     SELECT c.id INTO v_centre
@@ -97,17 +92,19 @@ BEGIN
      WHERE u.tenant_id = p_tenant AND u.id = p_operator AND c.active;
   END IF;
   IF p_code IS NOT NULL THEN
-    FOR rc IN SELECT * FROM reward_codes WHERE tenant_id = p_tenant AND code = p_code LOOP
-      v_codes := v_codes || jsonb_build_array(reward_code_at_counter(rc, v_centre, p_now));
-    END LOOP;
+    RETURN QUERY
+      SELECT coalesce(jsonb_agg(reward_code_at_counter(rc, v_centre, p_now)), '[]'::jsonb)
+        FROM reward_codes rc WHERE rc.tenant_id = p_tenant AND rc.code = p_code;
   ELSE
-    SELECT id INTO v_person FROM participants WHERE tenant_id = p_tenant AND cedula = p_cedula;
-    -- by reward_codes_participant, the one index on the holder
-    FOR rc IN SELECT * FROM reward_codes WHERE tenant_id = p_tenant AND participant_id = v_person
-               ORDER BY assigned_at DESC LOOP
-      v_codes := v_codes || jsonb_build_array(reward_code_at_counter(rc, v_centre, p_now));
-    END LOOP;
+    -- the person by participants_cedula, their codes by reward_codes_participant (the one index
+    -- on the holder)
+    RETURN QUERY
+      SELECT coalesce(jsonb_agg(reward_code_at_counter(rc, v_centre, p_now) ORDER BY rc.assigned_at DESC),
+                      '[]'::jsonb)
+        FROM reward_codes rc
+       WHERE rc.tenant_id = p_tenant
+         AND rc.participant_id = (SELECT p.id FROM participants p
+                                   WHERE p.tenant_id = p_tenant AND p.cedula = p_cedula);
   END IF;
-  RETURN QUERY SELECT v_codes;
 END
 $$;

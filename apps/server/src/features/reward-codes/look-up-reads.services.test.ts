@@ -71,12 +71,11 @@ describe('a counter look-up reads its code, not the centre’s redemptions', () 
     // every look-up read its code or its holder's codes: once the server processes have counted
     // those reads, they have counted all of the look-ups' reads
     let after: Record<string, number> = {};
+    const read = (index: string) => (after[index] ?? 0) - (before[index] ?? 0);
     await until(async () => {
       after = await reads();
-      const read = (index: string) => (after[index] ?? 0) - (before[index] ?? 0);
       return read('reward_codes_pkey') >= codes.length && read('reward_codes_participant') >= PEOPLE;
     }, 15_000);
-    const read = (index: string) => (after[index] ?? 0) - (before[index] ?? 0);
     // a code's standing redemption by the unique index, one entry per redemption shown (10 of the
     // codes were among the 300 redeemed, and each person's code); none reversed
     expect(read('redemptions_one_per_code')).toBe(10 + PEOPLE);
