@@ -37,6 +37,14 @@ export async function startServer({
     const build = spawnSync('npm', ['run', 'build', '-w', '@promo/server'], { cwd: root, stdio: 'ignore' });
     if (build.status !== 0) throw new Error('server build failed');
   }
+  // a server left running on the port (a bench stopped half-way) would answer the readiness check
+  // below in this one's place, on another database
+  const taken = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken)
+    throw new Error(`port ${port} is taken by another server: stop it, or move with BENCH_PORT_OFFSET`);
   const database = `promo_bench_${process.pid}`;
   if (!pglite)
     spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `CREATE DATABASE ${database}`], { stdio: 'inherit' });

@@ -112,6 +112,7 @@ try {
   console.log(
     JSON.stringify(
       {
+        bench: 'raffle',
         machine: machine(),
         entries,
         people,
@@ -120,6 +121,7 @@ try {
         // the machine is shared: the 1-minute load average before the draws and after the raw query
         loadAverage: [loadBefore, loadavg()[0]].map((l) => +l.toFixed(1)),
         ratio: +(timings.entries / rawMs).toFixed(2),
+        target: '<= 5 x ORDER BY random() LIMIT 100 at 10,000,000 entries',
         rssBeforeMb: rssBefore,
         peakRssMb: peak,
         entriesDownload: { ms: downloadMs, mb: Math.round(bytes / 1e6), peakRssMb: peakAfterDownload },

@@ -35,3 +35,22 @@ export async function rowsInserted(db: Database, table: string): Promise<number>
   );
   return Number(row?.inserted);
 }
+
+/**
+ * Rows of `table` read so far by sequential scans (`sequential`), and entries of `index` read
+ * (`indexed`), as PostgreSQL has counted them: a lower bound, read again until what is expected
+ * has been flushed.
+ */
+export async function tableReads(
+  db: Database,
+  table: string,
+  index: string,
+): Promise<{ sequential: number; indexed: number }> {
+  const [row] = await db.ownerQuery<{ sequential: string; indexed: string }>(
+    `select pg_stat_clear_snapshot(),
+            (select seq_tup_read from pg_stat_user_tables where relname = $1) as sequential,
+            (select idx_tup_read from pg_stat_user_indexes where indexrelname = $2) as indexed`,
+    [table, index],
+  );
+  return { sequential: Number(row?.sequential), indexed: Number(row?.indexed) };
+}
