@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { contrastRatio, FONT_STACKS, XSS_CASES } from '@promo/landing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
@@ -142,24 +142,46 @@ describe('public landing page', () => {
     expect(back.headers.etag).not.toBe(changed.headers.etag);
   });
 
-  it('sends the page gzipped to a browser that takes gzip, with its own ETag', async () => {
+  it('sends the page compressed, brotli to a browser that takes it, else gzip, each with its own ETag', async () => {
     const plain = await t.request({ url });
-    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const squeezed = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(squeezed.headers['content-encoding']).toBe('br');
+    expect(squeezed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(squeezed.rawPayload).toString()).toBe(plain.text);
+    const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate' } });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.text);
     expect(zipped.rawPayload.length).toBeLessThan(plain.text.length / 2);
-    const etag = String(zipped.headers.etag);
-    expect(etag).not.toBe(plain.headers.etag);
-    const again = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
-    expect(again.statusCode).toBe(304);
-    // the plain page's tag does not validate the gzipped answer, nor the reverse
-    const other = await t.app.inject({
+    expect(squeezed.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
+    const tags = [plain, squeezed, zipped].map((res) => String(res.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    const again = await t.app.inject({
       url,
-      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(plain.headers.etag) },
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': tags[2] },
     });
-    expect(other.statusCode).toBe(200);
-    const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(again.statusCode).toBe(304);
+    const againBr = await t.app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-none-match': tags[1] },
+    });
+    expect(againBr.statusCode).toBe(304);
+    // one representation's tag does not validate another
+    for (const [encoding, tag] of [
+      ['gzip', tags[0]],
+      ['gzip', tags[1]],
+      ['br', tags[2]],
+      ['identity', tags[1]],
+    ]) {
+      const other = await t.app.inject({
+        url,
+        headers: { 'accept-encoding': String(encoding), 'if-none-match': String(tag) },
+      });
+      expect(other.statusCode).toBe(200);
+    }
+    // a browser that weighs gzip higher, or refuses brotli, gets gzip; one that refuses both, the page as it is
+    const weighed = await t.app.inject({ url, headers: { 'accept-encoding': 'br;q=0.5, gzip' } });
+    expect(weighed.headers['content-encoding']).toBe('gzip');
+    const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0, br;q=0' } });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.payload).toBe(plain.text);
   });

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FormField } from '@promo/contract';
 import { type LandingDocument, pageBrandOf } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
+import type { ContentCoding } from '../../platform/http/content-coding.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
 import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
 import { campaignCentreRows } from '../centres/index.ts';
@@ -30,19 +31,36 @@ export type PublicPage = {
   csp: string;
   /** Set for landing pages (cacheable, revalidated with the ETag); null for the simple pages. */
   etag: string | null;
-  /** The body gzipped, made the first time a browser that takes gzip asks for this page. */
-  gzip?: Buffer;
+  /** The body compressed, each coding made the first time a browser that takes it asks for this page. */
+  compressed?: { br?: Buffer; gzip?: Buffer };
 };
 
-/** The page's body gzipped, compressed once and kept with the rendered page. */
-export function gzippedBody(page: PublicPage): Buffer {
-  page.gzip ??= gzipSync(page.body);
-  return page.gzip;
+/** The codings a page is kept in: brotli first (a sixth smaller than gzip), gzip for the rest. */
+export const PAGE_CODINGS = ['br', 'gzip'] as const;
+
+/**
+ * The page's body in `coding`, compressed once and kept with the rendered page (brotli at its best
+ * quality: about 12 ms for a 15 KB page, once per published version and process).
+ */
+export function encodedBody(page: PublicPage, coding: ContentCoding): Buffer | string {
+  if (coding === 'identity') return page.body;
+  page.compressed ??= {};
+  if (coding === 'gzip') page.compressed.gzip ??= gzipSync(page.body);
+  else
+    page.compressed.br ??= brotliCompressSync(page.body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.body),
+      },
+    });
+  return page.compressed[coding] as Buffer;
 }
 
-/** The gzipped answer's ETag: another representation of the same page, so another tag. */
-export function gzipEtag(etag: string): string {
-  return `${etag.slice(0, -1)}-gz"`;
+/** A compressed answer's ETag: another representation of the same page, so another tag. */
+export function encodedEtag(etag: string, coding: ContentCoding): string {
+  if (coding === 'identity') return etag;
+  return `${etag.slice(0, -1)}-${coding === 'gzip' ? 'gz' : 'br'}"`;
 }
 
 type Entry = { key: string; page: PublicPage };

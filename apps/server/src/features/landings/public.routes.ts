@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { preferredCoding } from '../../platform/http/content-coding.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   defaultLandingGroup,
-  gzipEtag,
-  gzippedBody,
+  encodedBody,
+  encodedEtag,
+  PAGE_CODINGS,
   type PublicPage,
   PublicPageCache,
   renderPublicLanding,
@@ -23,27 +25,16 @@ function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
     .header('content-security-policy', page.csp)
     .header('x-robots-tag', page.status === 200 && page.etag ? 'all' : 'noindex');
   if (!page.etag) return reply.status(page.status).header('cache-control', 'no-store').send(page.body);
-  // a phone takes the page gzipped (a quarter of the bytes), compressed once per rendered page
-  const zipped = acceptsGzip(request.headers['accept-encoding']);
-  const etag = zipped ? gzipEtag(page.etag) : page.etag;
+  // a phone takes the page compressed (brotli: a quarter of the bytes), compressed once per rendered page
+  const coding = preferredCoding(request.headers['accept-encoding'], PAGE_CODINGS);
+  const etag = encodedEtag(page.etag, coding);
   // revalidated on every visit: a publish shows at once, an unchanged page costs a 304
   reply.header('cache-control', 'public, no-cache').header('vary', 'accept-encoding').header('etag', etag);
   const match = request.headers['if-none-match'];
   if (typeof match === 'string' && match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === etag))
     return reply.status(304).send();
-  if (!zipped) return reply.status(page.status).send(page.body);
-  return reply.status(page.status).header('content-encoding', 'gzip').send(gzippedBody(page));
-}
-
-/** Whether an Accept-Encoding header takes gzip (not refused with `q=0`). */
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  if (coding !== 'identity') reply.header('content-encoding', coding);
+  return reply.status(page.status).send(encodedBody(page, coding));
 }
 
 /**
@@ -121,7 +112,8 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     const { file } = request.params as { file: string };
     const asset = assets.byFile(file);
     if (!asset) return reply.status(404).header('cache-control', 'no-store').send();
-    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    // the scripts and styles are kept gzipped (their budgets are gzip sizes)
+    const gzip = preferredCoding(request.headers['accept-encoding'], ['gzip']) === 'gzip';
     reply
       .header('content-type', asset.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')

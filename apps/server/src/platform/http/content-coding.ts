@@ -1,0 +1,33 @@
+/** A compressed representation the server keeps, or the body as it is. */
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * Which of the `offered` codings to answer with, from the request's Accept-Encoding: the one the
+ * browser weighs highest (`q`, 1 when absent; `*` stands for any coding it does not name; `q=0`
+ * refuses), the first offered on a tie; the body as it is when none is taken.
+ */
+export function preferredCoding(
+  header: string | string[] | undefined,
+  offered: readonly Exclude<ContentCoding, 'identity'>[],
+): ContentCoding {
+  const weights = new Map<string, number>();
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of value.split(',')) {
+    const [coding, ...params] = part.toLowerCase().split(';');
+    const name = coding?.trim();
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: ContentCoding = 'identity';
+  let bestWeight = 0;
+  for (const coding of offered) {
+    const weight = weights.get(coding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
