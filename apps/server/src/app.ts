@@ -139,9 +139,11 @@ export async function buildApp(deps: AppDeps) {
     done(null, payload);
   });
 
-  const securityHeaders = securityHeaderPairs();
+  // in Fastify's own headers (not the raw response's): Node then writes them all in one pass at
+  // writeHead instead of storing each twice
+  const securityHeaders = Object.fromEntries(securityHeaderPairs());
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    reply.headers(securityHeaders);
     done();
   });
   // one warning for all of them when Redis goes away; memory counts meanwhile

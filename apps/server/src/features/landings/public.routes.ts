@@ -19,6 +19,9 @@ const Segment = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(20).catch(1).default(1) });
 
+/** The scripts and styles are kept gzipped only (their budgets are gzip sizes). */
+const ASSET_CODINGS = ['gzip'] as const;
+
 function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
   reply
     .header('content-type', 'text/html; charset=utf-8')
@@ -112,8 +115,7 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     const { file } = request.params as { file: string };
     const asset = assets.byFile(file);
     if (!asset) return reply.status(404).header('cache-control', 'no-store').send();
-    // the scripts and styles are kept gzipped (their budgets are gzip sizes)
-    const gzip = preferredCoding(request.headers['accept-encoding'], ['gzip']) === 'gzip';
+    const gzip = preferredCoding(request.headers['accept-encoding'], ASSET_CODINGS) === 'gzip';
     reply
       .header('content-type', asset.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -27,3 +27,19 @@ describe('the coding of an answer, from Accept-Encoding', () => {
     expect(preferredCoding(['deflate', 'gzip'], ['br', 'gzip'])).toBe('gzip');
   });
 });
+
+describe('remembered answers', () => {
+  it('answer the same for a value asked again, and each list of codings for itself', () => {
+    const both = ['br', 'gzip'] as const;
+    const gzipOnly = ['gzip'] as const;
+    for (let i = 0; i < 3; i++) {
+      expect(preferredCoding('gzip, deflate, br', both)).toBe('br');
+      expect(preferredCoding('gzip, deflate, br', gzipOnly)).toBe('gzip');
+    }
+    // more distinct values than are kept: each still answered by its weights (a tie goes to brotli)
+    for (let i = 0; i < 200; i++)
+      expect(preferredCoding(`gzip;q=0.${(i % 9) + 1}, br;q=0.${i % 10}`, both)).toBe(
+        i % 10 >= (i % 9) + 1 ? 'br' : 'gzip',
+      );
+  });
+});

@@ -1,6 +1,10 @@
 /** A compressed representation the server keeps, or the body as it is. */
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
+/** Answers by Accept-Encoding value, per list of offered codings: browsers send a handful of values. */
+const chosen = new WeakMap<readonly string[], Map<string, ContentCoding>>();
+const REMEMBERED = 64;
+
 /**
  * Which of the `offered` codings to answer with, from the request's Accept-Encoding: the one the
  * browser weighs highest (`q`, 1 when absent; `*` stands for any coding it does not name; `q=0`
@@ -10,8 +14,22 @@ export function preferredCoding(
   header: string | string[] | undefined,
   offered: readonly Exclude<ContentCoding, 'identity'>[],
 ): ContentCoding {
-  const weights = new Map<string, number>();
   const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  let known = chosen.get(offered);
+  const hit = known?.get(value);
+  if (hit) return hit;
+  const coding = weighed(value, offered);
+  if (!known) {
+    known = new Map();
+    chosen.set(offered, known);
+  }
+  if (known.size >= REMEMBERED) known.clear();
+  known.set(value, coding);
+  return coding;
+}
+
+function weighed(value: string, offered: readonly Exclude<ContentCoding, 'identity'>[]): ContentCoding {
+  const weights = new Map<string, number>();
   for (const part of value.split(',')) {
     const [coding, ...params] = part.toLowerCase().split(';');
     const name = coding?.trim();
