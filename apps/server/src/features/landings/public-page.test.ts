@@ -292,7 +292,7 @@ describe('public landing page', () => {
     expect([200, 302]).toContain((await t.request({ url: '/landing' })).status);
   });
 
-  it('serves the page script with a year of caching, gzipped when the browser takes it; unknown files are not found', async () => {
+  it('serves the page script with a year of caching, compressed when the browser takes it; unknown files are not found', async () => {
     const page = await t.request({ url });
     const src = /<script src="(\/public\/landing\.[\w-]+\.js)" defer><\/script>/.exec(page.text)?.[1];
     expect(src).toBeDefined();
@@ -302,18 +302,26 @@ describe('public landing page', () => {
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(script.text).toContain('landing-data');
     expect(script.headers['content-encoding']).toBeUndefined();
-    // a browser that takes gzip gets the same script gzipped (the public JS budget is in gzip bytes)
-    const zipped = await t.app.inject({
+    // a browser that takes brotli gets the build's brotli copy, one that takes gzip the script
+    // gzipped (the public JS budget is in gzip bytes)
+    const squeezed = await t.app.inject({
       url: src as string,
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     });
+    expect(squeezed.headers['content-encoding']).toBe('br');
+    expect(squeezed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(squeezed.rawPayload).toString()).toBe(script.text);
+    const zipped = await t.app.inject({
+      url: src as string,
+      headers: { 'accept-encoding': 'gzip, deflate' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
-    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(zipped.rawPayload.length).toBeLessThan(script.text.length / 2);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(script.text);
+    expect(squeezed.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
     const refused = await t.app.inject({
       url: src as string,
-      headers: { 'accept-encoding': 'gzip;q=0, br' },
+      headers: { 'accept-encoding': 'gzip;q=0, br;q=0' },
     });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect((await t.request({ url: '/public/landing.other.js' })).status).toBe(404);

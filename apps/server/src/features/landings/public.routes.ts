@@ -19,8 +19,8 @@ const Segment = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(20).catch(1).default(1) });
 
-/** The scripts and styles are kept gzipped only (their budgets are gzip sizes). */
-const ASSET_CODINGS = ['gzip'] as const;
+/** A script or stylesheet from a build that made no brotli copy. */
+const GZIP_ONLY = ['gzip'] as const;
 
 function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
   reply
@@ -115,12 +115,15 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     const { file } = request.params as { file: string };
     const asset = assets.byFile(file);
     if (!asset) return reply.status(404).header('cache-control', 'no-store').send();
-    const gzip = preferredCoding(request.headers['accept-encoding'], ASSET_CODINGS) === 'gzip';
+    const coding = preferredCoding(
+      request.headers['accept-encoding'],
+      asset.brotli ? PAGE_CODINGS : GZIP_ONLY,
+    );
     reply
       .header('content-type', asset.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('vary', 'accept-encoding');
-    if (gzip) reply.header('content-encoding', 'gzip');
-    return reply.send(gzip ? asset.gzip : asset.body);
+    if (coding !== 'identity') reply.header('content-encoding', coding);
+    return reply.send(coding === 'br' ? asset.brotli : coding === 'gzip' ? asset.gzip : asset.body);
   });
 }

@@ -6,13 +6,16 @@ import { MANIFEST_FILE, type PublicManifest } from './manifest.ts';
 /**
  * The public pages' scripts and stylesheets, built by `npm run build -w @promo/server` into
  * dist/public (see public-bundles.ts) and served at `/public/<file>` with a year of caching: the
- * hash in each name changes with its content. Each is also kept gzipped (made once, at start), for
- * the browsers that accept it: the budgets of public-bundles.ts are gzip sizes.
+ * hash in each name changes with its content. Each is also kept gzipped (made once, at start) and
+ * in brotli (made by the build: `<file>.br`), for the browsers that accept them: the budgets of
+ * public-bundles.ts are gzip sizes.
  */
 export type PublicAsset = {
   file: string;
   body: Buffer;
   gzip: Buffer;
+  /** Null when the build made none (a build from before brotli). */
+  brotli: Buffer | null;
   contentType: string;
   gzipBytes: number;
 };
@@ -49,6 +52,7 @@ function read(dir: string): Map<string, PublicAsset & { name: string }> | null {
         file: entry.file,
         body,
         gzip: gzipSync(body, { level: 9 }),
+        brotli: existsSync(`${dir}${entry.file}.br`) ? readFileSync(`${dir}${entry.file}.br`) : null,
         contentType: CONTENT_TYPES[ext] as string,
         gzipBytes: entry.gzipBytes,
       });
