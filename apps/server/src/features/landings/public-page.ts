@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { FormField } from '@promo/contract';
 import { type LandingDocument, pageBrandOf } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
-import type { ContentCoding } from '../../platform/http/content-coding.ts';
+import { brotliText, type ContentCoding } from '../../platform/http/content-coding.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
 import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
 import { campaignCentreRows } from '../centres/index.ts';
@@ -35,9 +35,6 @@ export type PublicPage = {
   compressed?: { br?: Buffer; gzip?: Buffer };
 };
 
-/** The codings a page is kept in: brotli first (a sixth smaller than gzip), gzip for the rest. */
-export const PAGE_CODINGS = ['br', 'gzip'] as const;
-
 /**
  * The page's body in `coding`, compressed once and kept with the rendered page (brotli at its best
  * quality: about 12 ms for a 15 KB page, once per published version and process).
@@ -46,14 +43,7 @@ export function encodedBody(page: PublicPage, coding: ContentCoding): Buffer | s
   if (coding === 'identity') return page.body;
   page.compressed ??= {};
   if (coding === 'gzip') page.compressed.gzip ??= gzipSync(page.body);
-  else
-    page.compressed.br ??= brotliCompressSync(page.body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.body),
-      },
-    });
+  else page.compressed.br ??= brotliText(page.body);
   return page.compressed[coding] as Buffer;
 }
 

@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { preferredCoding } from '../../platform/http/content-coding.ts';
+import { BROTLI_OR_GZIP, GZIP_ONLY, preferredCoding } from '../../platform/http/content-coding.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   defaultLandingGroup,
   encodedBody,
   encodedEtag,
-  PAGE_CODINGS,
   type PublicPage,
   PublicPageCache,
   renderPublicLanding,
@@ -19,9 +18,6 @@ const Segment = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(20).catch(1).default(1) });
 
-/** A script or stylesheet from a build that made no brotli copy. */
-const GZIP_ONLY = ['gzip'] as const;
-
 function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
   reply
     .header('content-type', 'text/html; charset=utf-8')
@@ -29,7 +25,7 @@ function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
     .header('x-robots-tag', page.status === 200 && page.etag ? 'all' : 'noindex');
   if (!page.etag) return reply.status(page.status).header('cache-control', 'no-store').send(page.body);
   // a phone takes the page compressed (brotli: a quarter of the bytes), compressed once per rendered page
-  const coding = preferredCoding(request.headers['accept-encoding'], PAGE_CODINGS);
+  const coding = preferredCoding(request.headers['accept-encoding'], BROTLI_OR_GZIP);
   const etag = encodedEtag(page.etag, coding);
   // revalidated on every visit: a publish shows at once, an unchanged page costs a 304
   reply.header('cache-control', 'public, no-cache').header('vary', 'accept-encoding').header('etag', etag);
@@ -117,7 +113,7 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     if (!asset) return reply.status(404).header('cache-control', 'no-store').send();
     const coding = preferredCoding(
       request.headers['accept-encoding'],
-      asset.brotli ? PAGE_CODINGS : GZIP_ONLY,
+      asset.brotli ? BROTLI_OR_GZIP : GZIP_ONLY,
     );
     reply
       .header('content-type', asset.contentType)

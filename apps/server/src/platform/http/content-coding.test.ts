@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preferredCoding } from './content-coding.ts';
+import { BROTLI_OR_GZIP, GZIP_ONLY, preferredCoding } from './content-coding.ts';
 
 describe('the coding of an answer, from Accept-Encoding', () => {
   it('takes brotli from a browser that takes both, gzip from one that takes only gzip', () => {
@@ -30,8 +30,8 @@ describe('the coding of an answer, from Accept-Encoding', () => {
 
 describe('remembered answers', () => {
   it('answer the same for a value asked again, and each list of codings for itself', () => {
-    const both = ['br', 'gzip'] as const;
-    const gzipOnly = ['gzip'] as const;
+    const both = BROTLI_OR_GZIP;
+    const gzipOnly = GZIP_ONLY;
     for (let i = 0; i < 3; i++) {
       expect(preferredCoding('gzip, deflate, br', both)).toBe('br');
       expect(preferredCoding('gzip, deflate, br', gzipOnly)).toBe('gzip');

@@ -1,5 +1,25 @@
+import { brotliCompressSync, constants } from 'node:zlib';
+
 /** A compressed representation the server keeps, or the body as it is. */
 export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The lists of codings a route offers. Answers are remembered per list, so a route passes one of
+ * these (never a new array per request).
+ */
+export const BROTLI_OR_GZIP = ['br', 'gzip'] as const;
+export const GZIP_ONLY = ['gzip'] as const;
+
+/** Text kept compressed (a rendered page, a built script): brotli at its best quality, once. */
+export function brotliText(body: string | Uint8Array): Buffer {
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: typeof body === 'string' ? Buffer.byteLength(body) : body.length,
+    },
+  });
+}
 
 /** Answers by Accept-Encoding value, per list of offered codings: browsers send a handful of values. */
 const chosen = new WeakMap<readonly string[], Map<string, ContentCoding>>();

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 // esbuild comes with tsup (the server's build tool)
 import { build } from 'esbuild';
+import { brotliText } from '../http/content-coding.ts';
 import { MANIFEST_FILE, type PublicManifest } from './manifest.ts';
 
 /** One file the public pages load: a browser script bundled from `entry`, or a stylesheet. */
@@ -48,13 +49,7 @@ export async function buildPublicAssets(outDir: string, bundles: PublicBundle[])
     const file = `${bundle.name}.${hash}.${bundle.kind}`;
     const gzipBytes = gzipSync(code, { level: 9 }).length;
     // brotli made here, once, at its best quality (too slow for every start of the server)
-    const brotli = brotliCompressSync(code, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: code.length,
-      },
-    });
+    const brotli = brotliText(code);
     writeFileSync(`${outDir}/${file}`, code);
     writeFileSync(`${outDir}/${file}.br`, brotli);
     manifest[bundle.name] = { file, bytes: code.length, gzipBytes, brotliBytes: brotli.length };
