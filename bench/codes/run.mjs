@@ -96,11 +96,15 @@ try {
     console.log(JSON.stringify({ bench: 'codes', machine: machine(), generation }, null, 2));
   } else {
     // redemption load: each request a different code
-    const codes = spawnSync('psql', [
-      server.database,
-      '-Atc',
-      `select code from reward_codes where campaign_id = '${campaign.id}' limit 400000`,
-    ])
+    const codes = spawnSync(
+      'psql',
+      [
+        server.database,
+        '-Atc',
+        `select code from reward_codes where campaign_id = '${campaign.id}' limit 400000`,
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    )
       .stdout.toString()
       .trim()
       .split('\n');
@@ -110,6 +114,7 @@ try {
       body: { tenant: 'demo', username: operatorName, password: PASSWORD },
     });
     let next = 0;
+    const refusals = [];
     const meter = loadMeter(server.database);
     const result = await autocannon({
       url: `${server.url}/api/redeem-codes`,
@@ -119,12 +124,24 @@ try {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${operatorToken}` },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: codes[next++ % codes.length] }) }),
+          setupRequest: (req, context) => {
+            context.code = codes[next++ % codes.length];
+            return { ...req, body: JSON.stringify({ code: context.code }) };
+          },
+          // the first few refusals, to say what a non-2xx count was
+          onResponse: (status, body, context) => {
+            if (status >= 300 && refusals.length < 5)
+              refusals.push({ status, code: context.code, body: String(body).slice(0, 300) });
+          },
         },
       ],
     });
     // read now: the report's setup below writes as much as the whole load
-    const product = figures(result, meter);
+    const product = { ...figures(result, meter), ...(refusals.length > 0 ? { refusals } : {}) };
+    // each request a code not yet redeemed: a run that sent more requests than it had codes
+    // measured refusals too
+    if (next > codes.length)
+      throw new Error(`${next} redemptions sent, ${codes.length} codes: run with a larger --count`);
     // a report of (up to) 1,000,000 redemptions, downloaded as CSV: time, size, server memory
     spawnSync(
       'psql',

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { isDatabaseUnavailable } from '../platform/database-availability.ts';
+import { type BatchLimits, type BatchOutcome, callsInBatches } from './hot-call-batches.ts';
 import * as schema from './schema.ts';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +55,21 @@ export interface Database {
 export const APP_ROLE = 'promo_app';
 
 /** A call of a hot path's SQL function: its name and its arguments, in order. */
-export type SqlFunction = { name: string; args: readonly (string | number | null)[] };
+export type SqlFunction = {
+  name: string;
+  args: readonly (string | number | null)[];
+  /**
+   * Where the call runs among the calls it travels with (decision 035): the rows it locks that
+   * other calls may lock too, e.g. the product and shop whose stock it takes. Calls without one
+   * run first, in their order of arrival.
+   */
+  lockOrder?: string;
+  /**
+   * The call locks rows other calls lock too, in an order found only inside it (an instant
+   * award's prize): it always travels alone, never holding them while a batch goes on.
+   */
+  alone?: boolean;
+};
 
 /**
  * The text of a hot path's call, `SELECT * FROM name(args)`, with the arguments written as
@@ -75,20 +90,23 @@ function scoped<T>(orm: Orm, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promis
 }
 
 /** Embedded PostgreSQL (WASM) in `dataDir`, or in memory when `dataDir` is null. */
-export async function openPglite(options: { dataDir: string | null; loadDataDir?: Blob }): Promise<Database> {
+export async function openPglite(
+  options: { dataDir: string | null; loadDataDir?: Blob } & HotCallOptions,
+): Promise<Database> {
   const client = new PGlite({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  // one exec: one pass through the WebAssembly PostgreSQL instead of four (BEGIN, the settings,
+  // the call, COMMIT), under the client's transaction lock like any transaction
+  const exec = async <R>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as R[];
+  const hotCall = hotCallsThrough(exec, options, EMBEDDED_HOT_CALL_LIMITS);
   return {
     driver: 'pglite',
     tx: (scope, fn) => scoped(orm, scope, fn),
-    // one exec: one pass through the WebAssembly PostgreSQL instead of four (BEGIN, the settings,
-    // the call, COMMIT), under the client's transaction lock like any transaction
-    call: async <R>(scope: TxScope, fn: SqlFunction) =>
-      ((await client.exec(scopedCallText(scope, fn))).at(-1)?.rows ?? []) as R[],
+    call: <R>(scope: TxScope, fn: SqlFunction) => hotCall({ scope, fn }) as Promise<R[]>,
     readTx: (scope, fn) => scoped(orm, scope, fn),
     ownerExec: async (statements) => {
       try {
@@ -140,6 +158,133 @@ function scopedCallText(scope: TxScope, fn: SqlFunction): string {
   return `${scopeSettings(scope)}; ${callText(fn)}`;
 }
 
+/**
+ * The hot functions that have a batch function (`<name>_batch`, migration 0038, decision 035):
+ * their calls may travel together. Each answers text, numbers, uuids and JSON only, which come
+ * back through the batch's JSON unchanged (schema.test.ts checks both).
+ */
+export const BATCHED_FUNCTIONS: ReadonlySet<string> = new Set([
+  'redeem_reward_code',
+  'look_up_reward_codes',
+  'participate_in_one_call',
+  'redeem_product_for_points',
+]);
+
+/**
+ * How hot calls travel together on PostgreSQL: two batches in the database at once, up to 16
+ * calls each (fewer than the 64 subtransactions a PostgreSQL backend keeps in shared memory).
+ * Measured on two cores (bench/README.md, session 14): two in flight cost a redemption 0.20 ms of
+ * PostgreSQL's CPU, three 0.22, four 0.23, eight 0.29; batches of 8 or 32 no better than 16.
+ */
+const HOT_CALL_LIMITS: BatchLimits = { inFlight: 2, size: 16 };
+/** The embedded database runs one statement at a time: one batch at once. */
+const EMBEDDED_HOT_CALL_LIMITS: BatchLimits = { inFlight: 1, size: 16 };
+
+/** How hot calls travel together (decision 035): the tests of batches make them form at will. */
+export type HotCallOptions = {
+  hotCallLimits?: BatchLimits;
+  /** The functions whose calls may travel together; BATCHED_FUNCTIONS unless a test says. */
+  batchedFunctions?: ReadonlySet<string>;
+};
+
+type HotCall = { scope: TxScope; fn: SqlFunction };
+type BatchRow = { item: number; result: unknown; failed: string | null; message: string | null };
+
+/** SQLSTATE of `RAISE EXCEPTION`: the hot functions' own refusals, the same whatever the batch. */
+const RAISED = 'P0001';
+
+/**
+ * Hot calls through `send` (one message, its last result's rows): alone as the scoped call's
+ * text, or together as a batch's (decision 035).
+ */
+function hotCallsThrough(
+  send: <R>(text: string) => Promise<R[]>,
+  options: HotCallOptions,
+  limits: BatchLimits,
+): (call: HotCall) => Promise<unknown[]> {
+  return callsInBatches<HotCall, unknown[]>({
+    limits: options.hotCallLimits ?? limits,
+    batchOf: batchOf(options.batchedFunctions ?? BATCHED_FUNCTIONS),
+    orderOf: ({ fn }) => fn.lockOrder ?? '',
+    one: ({ scope, fn }) => send(scopedCallText(scope, fn)),
+    many: (calls) => eachOutcome(calls, () => send<BatchRow>(batchCallText(calls))),
+  });
+}
+
+/**
+ * The batch a hot call may join: its function's, if it has a batch function and the call is
+ * scoped to a tenant alone with arguments its JSON carries as the one-call message's literals
+ * would (else it travels alone, where anything else is refused as before).
+ */
+function batchOf(batched: ReadonlySet<string>): (call: HotCall) => string | null {
+  return ({ scope, fn }) => {
+    const tenantOnly =
+      scope.tenantId !== null && !scope.resetTokenHash && !scope.jobWorker && !scope.outboxWorker;
+    const literal = (arg: string | number | null) =>
+      arg === null || (typeof arg === 'number' ? Number.isSafeInteger(arg) : !arg.includes('\0'));
+    return tenantOnly && !fn.alone && batched.has(fn.name) && fn.args.every(literal) ? fn.name : null;
+  };
+}
+
+/**
+ * A batch as one message of the simple protocol: the first call's settings (the role), then the
+ * batch function with each call's tenant and arguments; it sets each call's tenant itself.
+ */
+function batchCallText(calls: HotCall[]): string {
+  const [first] = calls;
+  if (!first) throw new Error('an empty batch');
+  const tenants = calls.map(({ scope }) => {
+    if (!scope.tenantId || !UUID.test(scope.tenantId)) throw new Error('invalid transaction scope');
+    return `'${scope.tenantId}'`;
+  });
+  const args = sqlLiteral(JSON.stringify(calls.map(({ fn }) => fn.args)));
+  return `${scopeSettings(first.scope)}; SELECT item, result, failed, message FROM ${first.fn.name}_batch(ARRAY[${tenants.join(', ')}]::uuid[], ${args})`;
+}
+
+/**
+ * Each call's outcome from its batch. A batch that fails as a whole because the database is away
+ * fails each call, as each alone would have failed. Any other failure of the whole (a statement
+ * error, whichever call's argument caused it) sends each call again alone, so that no call fails
+ * for a neighbour's sake.
+ */
+async function eachOutcome(
+  calls: HotCall[],
+  send: () => Promise<BatchRow[]>,
+): Promise<BatchOutcome<unknown[]>[]> {
+  try {
+    return batchOutcomes(await send(), calls.length);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    return calls.map(() => 'alone');
+  }
+}
+
+/**
+ * Each call's outcome from the batch's rows: its rows; the error its function raised, as the
+ * call alone would have met it; or, for any other failure (waiting over 10 ms for another
+ * transaction's row, a deadlock, a conflict), `alone`: the call is run again by itself and
+ * answers what that run answers.
+ */
+function batchOutcomes(rows: BatchRow[], count: number): BatchOutcome<unknown[]>[] {
+  const outcomes: BatchOutcome<unknown[]>[] = Array.from({ length: count }, () => ({ rows: [] }));
+  for (const row of rows) {
+    const i = row.item - 1;
+    const outcome = outcomes[i];
+    if (row.failed === RAISED) outcomes[i] = { error: raisedError(row.message ?? '') };
+    else if (row.failed !== null) outcomes[i] = 'alone';
+    else if (outcome && outcome !== 'alone' && 'rows' in outcome) outcome.rows.push(row.result);
+  }
+  return outcomes;
+}
+
+/** A hot function's `RAISE EXCEPTION`, as node-postgres reports it for a call alone. */
+function raisedError(message: string): pg.DatabaseError {
+  const error = new pg.DatabaseError(message, message.length, 'error');
+  error.code = RAISED;
+  error.severity = 'ERROR';
+  return error;
+}
+
 /** node-postgres's refusal of a query on a connection already broken: the query was not sent. */
 function neverSent(error: unknown): boolean {
   return error instanceof Error && /is not queryable/.test(error.message);
@@ -172,13 +317,15 @@ function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
  * and thrown away, never an unhandled `'error'` that would end the process; the next request
  * opens a fresh one.
  */
-export async function openPostgres(options: {
-  url: string;
-  poolSize?: number;
-  /** Told of connections lost while nobody was using them (the pool replaces them). */
-  onError?: (error: Error) => void;
-  connectTimeoutMs?: number;
-}): Promise<Database> {
+export async function openPostgres(
+  options: {
+    url: string;
+    poolSize?: number;
+    /** Told of connections lost while nobody was using them (the pool replaces them). */
+    onError?: (error: Error) => void;
+    connectTimeoutMs?: number;
+  } & HotCallOptions,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
@@ -261,32 +408,38 @@ export async function openPostgres(options: {
     throw new Error('unreachable: a second try is never retried');
   }
 
+  /**
+   * One message's results on a connection of the pool. A connection that died in the pool refuses
+   * before sending anything, so that refusal alone is tried again, on a fresh connection.
+   */
+  async function sendMessage<R>(text: string): Promise<R[]> {
+    for (let attempt = 0; ; attempt++) {
+      const held = await checkOut();
+      try {
+        const results = (await held.connection.query(text)) as unknown as { rows: R[] }[];
+        return results.at(-1)?.rows ?? [];
+      } catch (error) {
+        if (attempt === 0 && neverSent(error)) {
+          held.state.broken = true;
+          continue;
+        }
+        // PostgreSQL has rolled the implicit transaction back; a connection that failed on
+        // our side is not given to another request
+        if (!(error instanceof pg.DatabaseError)) held.state.broken = true;
+        throw error;
+      } finally {
+        held.release();
+      }
+    }
+  }
+
+  const hotCall = hotCallsThrough(sendMessage, options, HOT_CALL_LIMITS);
+
   return {
     driver: 'postgres',
     tx,
     readTx: tx,
-    call: async <R>(scope: TxScope, fn: SqlFunction) => {
-      const text = scopedCallText(scope, fn);
-      for (let attempt = 0; ; attempt++) {
-        const held = await checkOut();
-        try {
-          const results = (await held.connection.query(text)) as unknown as { rows: R[] }[];
-          return results.at(-1)?.rows ?? [];
-        } catch (error) {
-          // a connection that died in the pool refuses before sending anything: safe to try again
-          if (attempt === 0 && neverSent(error)) {
-            held.state.broken = true;
-            continue;
-          }
-          // PostgreSQL has rolled the implicit transaction back; a connection that failed on
-          // our side is not given to another request
-          if (!(error instanceof pg.DatabaseError)) held.state.broken = true;
-          throw error;
-        } finally {
-          held.release();
-        }
-      }
-    },
+    call: <R>(scope: TxScope, fn: SqlFunction) => hotCall({ scope, fn }) as Promise<R[]>,
     ownerExec: async (statements) => {
       // one connection, so that a failed multi-statement script can be rolled back on it
       const held = await checkOut();

@@ -1,6 +1,7 @@
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-db.ts';
+import { BATCHED_FUNCTIONS } from './client.ts';
 import { migrate } from './migrate.ts';
 import * as schema from './schema.ts';
 
@@ -30,6 +31,25 @@ describe('migrations and the typed schema', async () => {
           !column.notNull,
         );
       }
+    }
+  });
+
+  it('each batched hot function is one function with a batch function that passes all its arguments, and answers JSON-safe columns', async () => {
+    for (const name of BATCHED_FUNCTIONS) {
+      const found = await db.ownerQuery<{ args: number; results: string[]; batch: string | null }>(
+        `SELECT p.pronargs AS args,
+                ARRAY(SELECT format_type(t, NULL) FROM unnest(p.proallargtypes[p.pronargs + 1:]) t) AS results,
+                (SELECT b.prosrc FROM pg_proc b WHERE b.proname = p.proname || '_batch') AS batch
+           FROM pg_proc p WHERE p.proname = $1`,
+        [name],
+      );
+      expect(found, name).toHaveLength(1);
+      const [fn] = found;
+      // the batch passes the call's arguments 0 … n-1, each from the call's JSON
+      expect(fn?.batch?.match(/\(c->>\d+\)/g), name).toHaveLength(fn?.args ?? -1);
+      // what comes back through the batch's JSON as the driver would have parsed it alone
+      for (const type of fn?.results ?? [])
+        expect(['text', 'uuid', 'integer', 'boolean', 'jsonb'], name).toContain(type);
     }
   });
 

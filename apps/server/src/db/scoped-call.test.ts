@@ -65,3 +65,102 @@ describe('a scoped call', async () => {
     expect(rows.every((r) => !r.tenant)).toBe(true);
   });
 });
+
+const B = '32222222-2222-4222-8222-222222222222';
+
+/**
+ * Hot calls that arrive together travel in one transaction (decision 035), each in a
+ * subtransaction of its own and its own tenant. Here one batch at a time of up to 8 calls, so a
+ * burst of 17 calls travels as 1 + 8 + 8.
+ */
+describe('hot calls in batches', async () => {
+  const db = await openTestDatabase({
+    hotCallLimits: { inFlight: 1, size: 8 },
+    batchedFunctions: new Set(['batch_probe']),
+  });
+  await db.ownerExec(`
+    INSERT INTO tenants (id, slug, name, country_code) VALUES ('${A}', 'batch-a', 'A', 'CR'), ('${B}', 'batch-b', 'B', 'CR');
+    CREATE FUNCTION batch_probe(p_action text, p_fail text)
+    RETURNS TABLE (role text, tenant text, tx text, seen text[]) LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO audit_log (tenant_id, action, entity_type)
+      VALUES (current_setting('app.tenant_id')::uuid, p_action, 'batch-probe');
+      IF p_fail = 'raise' THEN RAISE EXCEPTION 'probe refused: %', p_action; END IF;
+      IF p_fail = 'divide' THEN PERFORM 1 / 0; END IF;
+      RETURN QUERY SELECT current_user::text, current_setting('app.tenant_id'), txid_current()::text,
+        ARRAY(SELECT DISTINCT a.tenant_id::text FROM audit_log a WHERE a.entity_type = 'batch-probe');
+    END $$;
+    SELECT create_batch_function('batch_probe');
+  `);
+  type Probe = { role: string; tenant: string; tx: string; seen: string[] };
+  const probe = (tenantId: string, action: string, fail: 'raise' | 'divide' | null = null) =>
+    db.call<Probe>({ tenantId }, { name: 'batch_probe', args: [action, fail] });
+  const written = async (prefix: string) =>
+    (
+      await db.ownerQuery<{ action: string }>(
+        `SELECT action FROM audit_log WHERE entity_type = 'batch-probe' AND action LIKE '${prefix}%' ORDER BY action`,
+      )
+    ).map((r) => r.action);
+
+  it('a burst travels in three transactions; each call runs as the application role in its own tenant, sees only its rows', async () => {
+    const tenants = Array.from({ length: 17 }, (_, i) => (i % 2 === 0 ? A : B));
+    const rows = await Promise.all(tenants.map((tenant, i) => probe(tenant, `burst ${i}`)));
+    rows.forEach(([row], i) => {
+      expect(row).toMatchObject({ role: APP_ROLE, tenant: tenants[i], seen: [tenants[i]] });
+    });
+    expect(new Set(rows.map(([row]) => row?.tx)).size).toBe(3);
+    expect(await written('burst')).toHaveLength(17);
+  });
+
+  it("a function's refusal rejects its own call with its message, writes nothing of it, and its neighbours commit", async () => {
+    const calls = Array.from({ length: 9 }, (_, i) =>
+      probe(i % 2 ? B : A, `refusal ${i}`, i % 3 === 2 ? 'raise' : null),
+    );
+    const settled = await Promise.allSettled(calls);
+    settled.forEach((outcome, i) => {
+      if (i % 3 === 2) {
+        expect(outcome.status).toBe('rejected');
+        const error = (outcome as PromiseRejectedResult).reason as { code: string; message: string };
+        expect([error.code, error.message]).toEqual(['P0001', `probe refused: refusal ${i}`]);
+      } else expect(outcome.status).toBe('fulfilled');
+    });
+    expect(await written('refusal')).toEqual([
+      'refusal 0',
+      'refusal 1',
+      'refusal 3',
+      'refusal 4',
+      'refusal 6',
+      'refusal 7',
+    ]);
+  });
+
+  it("a call whose argument the batch's message cannot carry runs alone, and fails none of its neighbours", async () => {
+    // a lone surrogate: JSON writes it as an escape that PostgreSQL's JSON refuses, so the whole
+    // batch fails; a call alone sends it as the replacement character
+    const calls = Array.from({ length: 9 }, (_, i) =>
+      probe(B, i === 5 ? 'lone \ud800 surrogate' : `whole ${i}`),
+    );
+    const settled = await Promise.allSettled(calls);
+    expect(settled.map((s) => s.status)).toEqual(Array(9).fill('fulfilled'));
+    expect(await written('whole')).toHaveLength(8);
+    expect(await written('lone')).toEqual(['lone \ufffd surrogate']);
+  });
+
+  it('any other failure: the call runs again alone, answers that error, and its neighbours commit', async () => {
+    const calls = Array.from({ length: 9 }, (_, i) => probe(A, `other ${i}`, i === 4 ? 'divide' : null));
+    const settled = await Promise.allSettled(calls);
+    const failed = settled[4] as PromiseRejectedResult;
+    expect([failed.status, (failed.reason as { code: string }).code]).toEqual(['rejected', '22012']);
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(8);
+    expect(await written('other')).toEqual([
+      'other 0',
+      'other 1',
+      'other 2',
+      'other 3',
+      'other 5',
+      'other 6',
+      'other 7',
+      'other 8',
+    ]);
+  });
+});

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../db/client.ts';
+import { type Database, type HotCallOptions, openPglite, openPostgres } from '../db/client.ts';
 import { adminUrl } from './postgres-url.ts';
 
 /** Whether this run tests against PostgreSQL (TEST_DATABASE_URL) rather than PGlite. */
@@ -27,12 +27,15 @@ export async function cloneTestDatabase(): Promise<{ url: string; name: string }
   return { url: adminUrl(url, name), name };
 }
 
-/** A fresh, migrated database of its own for one test file: a copy, never migrated again. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database of its own for one test file: a copy, never migrated again.
+ * `hotCalls`: how its hot calls travel together (decision 035), for the tests of that.
+ */
+export async function openTestDatabase(hotCalls: HotCallOptions = {}): Promise<Database> {
   if (inject('pgTemplate') && process.env.TEST_DATABASE_URL) {
     const { url } = await cloneTestDatabase();
-    return openPostgres({ url, poolSize: 20 });
+    return openPostgres({ url, poolSize: 20, ...hotCalls });
   }
   const dump = await readFile(inject('pgliteDump'));
-  return openPglite({ dataDir: null, loadDataDir: new Blob([dump]) });
+  return openPglite({ dataDir: null, loadDataDir: new Blob([dump]), ...hotCalls });
 }

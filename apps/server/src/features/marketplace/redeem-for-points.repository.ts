@@ -76,6 +76,8 @@ export async function redeemForPoints(
           values.ledgerKey,
           values.requestHash,
         ],
+        // the stock it takes: the product's, or its units at the shop
+        lockOrder: `${values.productId} ${values.centreId ?? ''}`,
       },
     )
     .catch((error: unknown) => {

@@ -150,6 +150,10 @@ export async function participateInOneCall(
           values.work.work === 'points' ? values.work.points : null,
           values.work.work === 'points' ? (values.work.expiresAt?.toISOString() ?? null) : null,
         ],
+        // the person's row, which the call holds to the end
+        lockOrder: person.cedula,
+        // the moment's prize, whose count every winner updates, is found inside the call
+        alone: values.work.work === 'instant_award',
       },
     );
     if (!row) throw new Error('participate_in_one_call answered no row');

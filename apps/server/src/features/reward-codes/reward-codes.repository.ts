@@ -188,6 +188,7 @@ export async function redeemAtCentre(
         values.idempotencyKey,
         values.requestHash,
       ],
+      lockOrder: values.code,
     },
   );
   if (!row) throw new Error('redeem_reward_code answered no row');
