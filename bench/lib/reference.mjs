@@ -67,10 +67,19 @@ export function figures(result, meter) {
   };
 }
 
-/** An autocannon run measured with `figures`, CPU (and with `databaseUrl` WAL) per request included. */
+/**
+ * An autocannon run measured with `figures`, CPU (and with `databaseUrl` WAL) per request included,
+ * and the first few refusals (status and body), to say what a non-2xx count was.
+ */
 export async function measuredLoad(options, databaseUrl = null) {
+  const refusals = [];
+  const noted = (status, body) => {
+    if (status >= 300 && refusals.length < 3) refusals.push({ status, body: String(body).slice(0, 300) });
+  };
+  const requests = options.requests?.map((request) => ({ ...request, onResponse: noted }));
   const meter = loadMeter(databaseUrl);
-  return figures(await autocannon(options), meter);
+  const result = figures(await autocannon({ ...options, ...(requests ? { requests } : {}) }), meter);
+  return refusals.length > 0 ? { ...result, refusals } : result;
 }
 
 /** Fastify hello world under the given load. */

@@ -76,7 +76,7 @@ const B = '32222222-2222-4222-8222-222222222222';
 describe('hot calls in batches', async () => {
   const db = await openTestDatabase({
     hotCallLimits: { inFlight: 1, size: 8 },
-    batchedFunctions: new Set(['batch_probe']),
+    batchedFunctions: new Set(['batch_probe', 'batch_echo']),
   });
   await db.ownerExec(`
     INSERT INTO tenants (id, slug, name, country_code) VALUES ('${A}', 'batch-a', 'A', 'CR'), ('${B}', 'batch-b', 'B', 'CR');
@@ -91,6 +91,10 @@ describe('hot calls in batches', async () => {
         ARRAY(SELECT DISTINCT a.tenant_id::text FROM audit_log a WHERE a.entity_type = 'batch-probe');
     END $$;
     SELECT create_batch_function('batch_probe');
+    CREATE FUNCTION batch_echo(p_text text) RETURNS TABLE (echo jsonb) LANGUAGE sql AS $$
+      SELECT jsonb_build_array(p_text)
+    $$;
+    SELECT create_batch_function('batch_echo');
   `);
   type Probe = { role: string; tenant: string; tx: string; seen: string[] };
   const probe = (tenantId: string, action: string, fail: 'raise' | 'divide' | null = null) =>
@@ -110,6 +114,15 @@ describe('hot calls in batches', async () => {
     });
     expect(new Set(rows.map(([row]) => row?.tx)).size).toBe(3);
     expect(await written('burst')).toHaveLength(17);
+  });
+
+  it('a one-column answer comes back as it does alone: an object with its column', async () => {
+    const echoes = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        db.call({ tenantId: A }, { name: 'batch_echo', args: [`echo ${i}`] }),
+      ),
+    );
+    expect(echoes).toEqual(Array.from({ length: 9 }, (_, i) => [{ echo: [`echo ${i}`] }]));
   });
 
   it("a function's refusal rejects its own call with its message, writes nothing of it, and its neighbours commit", async () => {

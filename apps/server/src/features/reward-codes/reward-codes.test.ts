@@ -218,6 +218,34 @@ describe('assignment', () => {
 });
 
 describe('look-ups and revocation', () => {
+  it('counters of two tenants looking up at once each get their own codes, never the other’s', async () => {
+    // at once, the look-ups travel together on PostgreSQL (decision 035): each still in its own tenant
+    const [a, b] = [await t.createTenant(), await t.createTenant()];
+    const counters = [];
+    for (const tenant of [a, b]) {
+      const { campaign, operator } = await rewardCodeSetup(t, tenant, 1);
+      const answers = validAnswers();
+      const { code } = (await participate(t, tenant, campaign.name, answers)).body.outcome;
+      counters.push({ code: code as string, cedula: answers.cedula, token: operator.token });
+    }
+    const [first, second] = counters as [(typeof counters)[0], (typeof counters)[0]];
+    const asked = Array.from({ length: 24 }, (_, i) => {
+      const [own, other] = i % 2 ? [second, first] : [first, second];
+      return i % 3 === 0
+        ? { token: own.token, url: `/api/reward-codes/get-by-code/${other.code}`, expected: null }
+        : i % 3 === 1
+          ? { token: own.token, url: `/api/reward-codes/get-by-code/${own.code}`, expected: [own.code] }
+          : { token: own.token, url: `/api/reward-codes/get-by-cedula/${own.cedula}`, expected: [own.code] };
+    });
+    const answers = await Promise.all(asked.map(({ token, url }) => t.request({ url, token })));
+    answers.forEach((res, i) => {
+      const { expected } = asked[i] as (typeof asked)[0];
+      if (expected === null) expect(res.status).toBe(404);
+      else
+        expect([res.status, [res.body].flat().map((c: { code: string }) => c.code)]).toEqual([200, expected]);
+    });
+  });
+
   it('find a code by code and by identity number, with whether it is redeemable at the operator’s centre', async () => {
     const tenant = await t.createTenant();
     const { campaign, operator } = await rewardCodeSetup(t, tenant, 2);
