@@ -64,11 +64,6 @@ export type SqlFunction = {
    * run first, in their order of arrival.
    */
   lockOrder?: string;
-  /**
-   * The call locks rows other calls lock too, in an order found only inside it (an instant
-   * award's prize): it always travels alone, never holding them while a batch goes on.
-   */
-  alone?: boolean;
 };
 
 /**
@@ -222,7 +217,7 @@ function batchOf(batched: ReadonlySet<string>): (call: HotCall) => string | null
       scope.tenantId !== null && !scope.resetTokenHash && !scope.jobWorker && !scope.outboxWorker;
     const literal = (arg: string | number | null) =>
       arg === null || (typeof arg === 'number' ? Number.isSafeInteger(arg) : !arg.includes('\0'));
-    return tenantOnly && !fn.alone && batched.has(fn.name) && fn.args.every(literal) ? fn.name : null;
+    return tenantOnly && batched.has(fn.name) && fn.args.every(literal) ? fn.name : null;
   };
 }
 

@@ -152,8 +152,6 @@ export async function participateInOneCall(
         ],
         // the person's row, which the call holds to the end
         lockOrder: person.cedula,
-        // the moment's prize, whose count every winner updates, is found inside the call
-        alone: values.work.work === 'instant_award',
       },
     );
     if (!row) throw new Error('participate_in_one_call answered no row');
