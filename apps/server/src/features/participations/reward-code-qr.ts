@@ -8,9 +8,9 @@ const ALPHANUMERIC = /^[0-9A-Z]+$/;
  * page script stays small: the person shows it at the counter and the operator scans the code.
  */
 export function rewardCodeQrSvg(code: string): Promise<string> {
-  // a code of digits and capitals is one alphanumeric segment: the same version and the same
-  // choice of mask, without the library's search for the shortest mix of modes (about a third of
-  // the drawing's time, bench/README.md session 14)
+  // a code of digits and capitals is one alphanumeric segment: the same version, the mask still
+  // chosen by the standard's penalty rules, without the library's search for the shortest mix of
+  // modes (about a third of the drawing's time, bench/README.md session 14)
   const data = ALPHANUMERIC.test(code) ? [{ data: code, mode: 'alphanumeric' as const }] : code;
   return QRCode.toString(data, {
     type: 'svg',
