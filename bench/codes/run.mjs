@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { counterSetup, generateCodes, shuffled } from '../lib/counter.mjs';
 import { rawCopySeconds } from '../lib/raw-copy.mjs';
-import { figures, loadMeter, ratio, referencePgUpdate } from '../lib/reference.mjs';
+import { figures, loadMeter, ratio, referencePgUpdate, refusalNotes } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -114,7 +114,7 @@ try {
       body: { tenant: 'demo', username: operatorName, password: PASSWORD },
     });
     let next = 0;
-    const refusals = [];
+    const { onResponse, refusals } = refusalNotes();
     const meter = loadMeter(server.database);
     const result = await autocannon({
       url: `${server.url}/api/redeem-codes`,
@@ -125,14 +125,10 @@ try {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${operatorToken}` },
           setupRequest: (req, context) => {
-            context.code = codes[next++ % codes.length];
-            return { ...req, body: JSON.stringify({ code: context.code }) };
+            context.sent = codes[next++ % codes.length];
+            return { ...req, body: JSON.stringify({ code: context.sent }) };
           },
-          // the first few refusals, to say what a non-2xx count was
-          onResponse: (status, body, context) => {
-            if (status >= 300 && refusals.length < 5)
-              refusals.push({ status, code: context.code, body: String(body).slice(0, 300) });
-          },
+          ...(onResponse ? { onResponse } : {}),
         },
       ],
     });

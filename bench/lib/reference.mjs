@@ -68,15 +68,34 @@ export function figures(result, meter) {
 }
 
 /**
+ * With `BENCH_REFUSALS=1`, a load's first few refusals (status and body), to say what a non-2xx
+ * count was. Off by default: autocannon then keeps every answer's body for the callback, which
+ * costs the load generator (the landing page's rate fell by a third) and only the product's load
+ * would pay it.
+ */
+export function refusalNotes() {
+  const refusals = [];
+  if (process.env.BENCH_REFUSALS !== '1') return { onResponse: undefined, refusals };
+  const onResponse = (status, body, context) => {
+    if (status >= 300 && refusals.length < 3)
+      refusals.push({
+        status,
+        body: String(body).slice(0, 300),
+        ...(context?.sent ? { sent: context.sent } : {}),
+      });
+  };
+  return { onResponse, refusals };
+}
+
+/**
  * An autocannon run measured with `figures`, CPU (and with `databaseUrl` WAL) per request included,
- * and the first few refusals (status and body), to say what a non-2xx count was.
+ * and with `BENCH_REFUSALS=1` its first refusals.
  */
 export async function measuredLoad(options, databaseUrl = null) {
-  const refusals = [];
-  const noted = (status, body) => {
-    if (status >= 300 && refusals.length < 3) refusals.push({ status, body: String(body).slice(0, 300) });
-  };
-  const requests = options.requests?.map((request) => ({ ...request, onResponse: noted }));
+  const { onResponse, refusals } = refusalNotes();
+  const requests = onResponse
+    ? options.requests?.map((request) => ({ ...request, onResponse }))
+    : options.requests;
   const meter = loadMeter(databaseUrl);
   const result = figures(await autocannon({ ...options, ...(requests ? { requests } : {}) }), meter);
   return refusals.length > 0 ? { ...result, refusals } : result;
