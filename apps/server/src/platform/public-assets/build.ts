@@ -52,7 +52,7 @@ export async function buildPublicAssets(outDir: string, bundles: PublicBundle[])
     const brotli = brotliText(code);
     writeFileSync(`${outDir}/${file}`, code);
     writeFileSync(`${outDir}/${file}.br`, brotli);
-    manifest[bundle.name] = { file, bytes: code.length, gzipBytes, brotliBytes: brotli.length };
+    manifest[bundle.name] = { file, bytes: code.length, gzipBytes };
     process.stdout.write(
       `public ${bundle.kind} ${file}: ${(code.length / 1024).toFixed(1)} KB, ${(gzipBytes / 1024).toFixed(1)} KB gzip, ${(brotli.length / 1024).toFixed(1)} KB brotli (budget ${(bundle.budgetGzipBytes / 1024).toFixed(0)} KB gzip)\n`,
     );

@@ -15,7 +15,7 @@ afterAll(() => {
 function built(withBrotli: boolean) {
   const dir = mkdtempSync(join(tmpdir(), 'public-assets-'));
   dirs.push(dir);
-  const body = Buffer.from('console.log("hola");'.repeat(50));
+  const body = Buffer.from('document.title = "hola";'.repeat(50));
   writeFileSync(join(dir, 'landing.abc123.js'), body);
   if (withBrotli) writeFileSync(join(dir, 'landing.abc123.js.br'), brotliCompressSync(body));
   writeFileSync(
