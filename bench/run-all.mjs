@@ -90,9 +90,11 @@ for (const run of runs) {
     target: figures.target,
     extra: result.byCedula
       ? `by identity number: ${cell(result.byCedula)}, ratio ${result.ratioByCedula}`
-      : result.generation
-        ? `${result.generation.count.toLocaleString('en-GB')} codes in ${result.generation.seconds} s (${result.generation.ratioToRawCopy}× raw COPY, ${result.generation.ratioToRawCopyWithForeignKeys}× with the foreign keys), peak RSS ${result.generation.serverPeakRssMb} MB`
-        : '',
+      : result.loadGenerator
+        ? `loaded by ${result.loadGenerator}${result.autocannon ? `; by autocannon ${result.autocannon.ratio}` : ''}`
+        : result.generation
+          ? `${result.generation.count.toLocaleString('en-GB')} codes in ${result.generation.seconds} s (${result.generation.ratioToRawCopy}× raw COPY, ${result.generation.ratioToRawCopyWithForeignKeys}× with the foreign keys), peak RSS ${result.generation.serverPeakRssMb} MB`
+          : '',
   });
 }
 

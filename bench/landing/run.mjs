@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // bench/landing: the public landing page (/demo/landing/{group}) under load, asked for as a
-// browser does (Accept-Encoding: gzip, so it comes gzipped), then uncompressed and revalidated
-// (304), next to Fastify's hello world (bench/reference) and a static file of the same bytes served
-// by the same server (the web app's static files), all in the same run. Usage:
+// browser does (Accept-Encoding: gzip, deflate, br, so it comes in brotli), then uncompressed and
+// revalidated (304), next to Fastify's hello world (bench/reference) and a static file of the same
+// bytes served by the same server (the web app's static files), all in the same run. Usage:
 //   node bench/landing/run.mjs [--duration 15] [--connections 50] [--pglite]
-// Needs the web app built (npm run build) for the static comparison.
+// Needs the web app built (npm run build) for the static comparison, and wrk (`apt-get install -y
+// wrk`): the page and hello are loaded by wrk for the ratio (bench/lib/wrk.mjs says why), and by
+// autocannon too, as every other bench, for the figures before it.
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ratio, referenceHello } from '../lib/reference.mjs';
 import { api, machine, PASSWORD, startServer } from '../lib/server.mjs';
+import { hasWrk, wrkLoad } from '../lib/wrk.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +38,12 @@ async function sampleDocument() {
   );
 }
 
-async function load(url, headers = {}) {
+const withWrk = hasWrk();
+if (!withWrk)
+  process.stderr.write("wrk is not installed (apt-get install -y wrk): the ratio is autocannon's\n");
+
+/** A load by autocannon. */
+async function autocannonLoad(url, headers = {}) {
   const result = await autocannon({ url, connections, duration, headers });
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -45,6 +53,10 @@ async function load(url, headers = {}) {
     errors: result.errors,
   };
 }
+
+/** A load by wrk where it is installed, else by autocannon. */
+const load = (url, headers = {}) =>
+  withWrk ? wrkLoad({ url, connections, duration, headers }) : autocannonLoad(url, headers);
 
 const document = await sampleDocument();
 const server = await startServer({ pglite: values.pglite });
@@ -79,7 +91,18 @@ try {
     writeFileSync(`${webDist}${staticName}`, html);
     staticFile = await load(`${server.url}/${staticName}`);
   }
-  const hello = await referenceHello({ connections, duration });
+  const hello = await referenceHello({
+    connections,
+    duration,
+    ...(withWrk ? { load: wrkLoad } : {}),
+  });
+  // the same two loads by autocannon, the load generator of the figures before wrk
+  const byAutocannon = withWrk
+    ? {
+        landingPage: await autocannonLoad(pageUrl, browser),
+        reference: await referenceHello({ connections, duration }),
+      }
+    : null;
   console.log(
     JSON.stringify(
       {
@@ -87,6 +110,7 @@ try {
         machine: machine(),
         loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
         driver: values.pglite ? 'pglite' : 'postgres',
+        loadGenerator: withWrk ? 'wrk' : 'autocannon',
         connections,
         durationSeconds: duration,
         pageBytes: Buffer.byteLength(html),
@@ -97,6 +121,11 @@ try {
         reference: { route: 'Fastify hello world', ...hello },
         ratio: ratio(page, hello),
         target: '>= 0.5 x Fastify hello',
+        ...(byAutocannon
+          ? {
+              autocannon: { ...byAutocannon, ratio: ratio(byAutocannon.landingPage, byAutocannon.reference) },
+            }
+          : {}),
         ratioToStatic: staticFile
           ? Number((page.requestsPerSecond / staticFile.requestsPerSecond).toFixed(2))
           : null,

@@ -101,11 +101,14 @@ export async function measuredLoad(options, databaseUrl = null) {
   return refusals.length > 0 ? { ...result, refusals } : result;
 }
 
-/** Fastify hello world under the given load. */
-export async function referenceHello({ connections, duration, port = 3199 }) {
+/**
+ * Fastify hello world under the given load: autocannon's (`measuredLoad`), or `load`'s (a function
+ * of `{ url, connections, duration }`, as `wrkLoad`) when given.
+ */
+export async function referenceHello({ connections, duration, port = 3199, load = measuredLoad }) {
   const reference = await startReference({ port });
   try {
-    return await measuredLoad({ url: `${reference.url}/hello`, connections, duration });
+    return await load({ url: `${reference.url}/hello`, connections, duration });
   } finally {
     await reference.stop();
   }
