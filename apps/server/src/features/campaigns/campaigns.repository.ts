@@ -2,7 +2,7 @@ import type { Campaign, CampaignListQuery, CampaignState, FormField, FormListQue
 import { and, count, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { campaignGroups, campaignRules, campaigns, participations } from '../../db/schema.ts';
+import { campaignGroups, campaignRules, campaigns, participations, rewardCodes } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
@@ -64,6 +64,21 @@ export async function hasParticipations(tx: Tx, tenantId: string, campaignId: st
     .select({ id: participations.id })
     .from(participations)
     .where(and(eq(participations.tenantId, tenantId), eq(participations.campaignId, campaignId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Whether the campaign has reward codes (generated, uploaded or pickup vouchers). Their key to the
+ * campaign cascades (migration 0039, for a tenant's deletion), so a campaign's own deletion asks
+ * this first, under the campaign's row lock.
+ */
+// crosses into reward-codes: reward-codes depends on campaigns, so asking its face would close a cycle; a read of one row
+export async function hasRewardCodes(tx: Tx, tenantId: string, campaignId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ code: rewardCodes.code })
+    .from(rewardCodes)
+    .where(and(eq(rewardCodes.tenantId, tenantId), eq(rewardCodes.campaignId, campaignId)))
     .limit(1);
   return rows.length > 0;
 }

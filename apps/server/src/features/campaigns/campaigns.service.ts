@@ -22,6 +22,7 @@ import {
   findGroup,
   formFieldsOf,
   hasParticipations,
+  hasRewardCodes,
   insertCampaign,
   listCampaigns as listCampaignRows,
   toCampaign,
@@ -185,11 +186,14 @@ export async function deleteCampaign(ctx: Ctx, id: string): Promise<void> {
   try {
     await inTenant(ctx, async (tx) => {
       await getCampaignRow(tx, tenantId, id, { lock: true });
+      // the codes' key cascades (for a tenant's deletion), so they are asked for here; the lock
+      // above makes any code's insert wait until this transaction ends
+      if (await hasRewardCodes(tx, tenantId, id)) throw new AppError('CAMPAIGN_HAS_DATA');
       await deleteCampaignRow(tx, tenantId, id);
       await audit(tx, ctx, { tenantId, action: 'campaign.delete', entityType: 'campaign', entityId: id });
     });
   } catch (error) {
-    // every table holding a campaign's data references it without cascading
+    // every other table holding a campaign's data references it without cascading
     if (isForeignKeyViolation(error)) throw new AppError('CAMPAIGN_HAS_DATA');
     throw error;
   }

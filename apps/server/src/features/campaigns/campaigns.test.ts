@@ -5,6 +5,7 @@ import {
   STANDARD_FORM,
   validAnswers,
 } from '../../testing/campaign-fixtures.ts';
+import { rewardCodeSetup } from '../../testing/code-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
@@ -252,6 +253,26 @@ describe('campaigns', () => {
       code: 'CAMPAIGN_HAS_DATA',
       message: 'No se puede eliminar una campaña que tiene datos.',
     });
+  });
+
+  it('cannot be deleted with reward codes and nobody taking part yet: its codes stay', async () => {
+    const tenant = await t.createTenant();
+    const { campaign } = await rewardCodeSetup(t, tenant, 3);
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/campaigns/${campaign.id}`,
+      token: tenant.admin.token,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CAMPAIGN_HAS_DATA');
+    expect(
+      (await t.request({ url: `/api/campaigns/${campaign.id}`, token: tenant.admin.token })).status,
+    ).toBe(200);
+    const codes = await t.db.ownerQuery(
+      'select code from reward_codes where tenant_id = $1 and campaign_id = $2',
+      [tenant.id, campaign.id],
+    );
+    expect(codes).toHaveLength(3);
   });
 });
 

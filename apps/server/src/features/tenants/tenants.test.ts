@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
 import { createTestApp, TEST_PASSWORD } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
@@ -106,6 +107,13 @@ describe('tenants', () => {
 
   it('suspends, reactivates and deletes only a suspended tenant with its data', async () => {
     const tenant = await t.createTenant();
+    // data that reaches the tenant through its campaign only: codes (one redeemed) and a redemption
+    const { campaign, operator } = await rewardCodeSetup(t, tenant, 2);
+    const [first] = await t.db.ownerQuery<{ code: string }>(
+      'select code from reward_codes where tenant_id = $1 and campaign_id = $2 limit 1',
+      [tenant.id, campaign.id],
+    );
+    expect((await redeem(t, operator, first?.code ?? '')).status).toBe(200);
     const early = await t.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}`, token: su() });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('TENANT_NOT_SUSPENDED');
@@ -137,7 +145,9 @@ describe('tenants', () => {
       (await t.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}`, token: su() })).status,
     ).toBe(204);
     expect((await t.request({ url: `/api/tenants/${tenant.id}`, token: su() })).status).toBe(404);
-    const left = await t.db.ownerQuery('select 1 from users where tenant_id = $1', [tenant.id]);
-    expect(left).toEqual([]);
+    for (const table of ['users', 'campaigns', 'reward_codes', 'redemptions']) {
+      const left = await t.db.ownerQuery(`select 1 from ${table} where tenant_id = $1`, [tenant.id]);
+      expect(left, table).toEqual([]);
+    }
   });
 });
