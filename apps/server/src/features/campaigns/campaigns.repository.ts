@@ -57,16 +57,27 @@ export async function lockCampaign(tx: Tx, tenantId: string, id: string): Promis
   return row;
 }
 
-/** Whether anyone has taken part in the campaign. */
-// crosses into participations: participations depends on campaigns, so asking its face would close a cycle; a read of one row
-export async function hasParticipations(tx: Tx, tenantId: string, campaignId: string): Promise<boolean> {
+/** Whether `table` holds a row of the campaign: one row read by the table's (tenant, campaign) index. */
+// crosses into participations: for hasParticipations below
+// crosses into reward-codes: for hasRewardCodes below
+async function campaignHasRow(
+  tx: Tx,
+  table: typeof participations | typeof rewardCodes,
+  tenantId: string,
+  campaignId: string,
+): Promise<boolean> {
   const rows = await tx
-    .select({ id: participations.id })
-    .from(participations)
-    .where(and(eq(participations.tenantId, tenantId), eq(participations.campaignId, campaignId)))
+    .select({ one: sql`1` })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), eq(table.campaignId, campaignId)))
     .limit(1);
   return rows.length > 0;
 }
+
+/** Whether anyone has taken part in the campaign. */
+// crosses into participations: participations depends on campaigns, so asking its face would close a cycle; a read of one row
+export const hasParticipations = (tx: Tx, tenantId: string, campaignId: string) =>
+  campaignHasRow(tx, participations, tenantId, campaignId);
 
 /**
  * Whether the campaign has reward codes (generated, uploaded or pickup vouchers). Their key to the
@@ -74,14 +85,8 @@ export async function hasParticipations(tx: Tx, tenantId: string, campaignId: st
  * this first, under the campaign's row lock.
  */
 // crosses into reward-codes: reward-codes depends on campaigns, so asking its face would close a cycle; a read of one row
-export async function hasRewardCodes(tx: Tx, tenantId: string, campaignId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ code: rewardCodes.code })
-    .from(rewardCodes)
-    .where(and(eq(rewardCodes.tenantId, tenantId), eq(rewardCodes.campaignId, campaignId)))
-    .limit(1);
-  return rows.length > 0;
-}
+export const hasRewardCodes = (tx: Tx, tenantId: string, campaignId: string) =>
+  campaignHasRow(tx, rewardCodes, tenantId, campaignId);
 
 export async function findCampaignByName(
   tx: Tx,
