@@ -1,0 +1,101 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../db/client.ts';
+import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+import { cloneTestDatabase } from '../../testing/test-db.ts';
+
+// PostgreSQL only (npm run test:pg). A code's key to its campaign cascades (migration 0039,
+// decision 036), so a campaign's deletion asks for codes itself, under the campaign's row lock:
+// these tests write a code from a second connection at each side of that lock.
+const database = await cloneTestDatabase();
+const t = await createTestApp({ db: await openPostgres({ url: database.url, poolSize: 5 }) });
+const other = new pg.Client({ connectionString: database.url });
+await other.connect();
+afterAll(() => other.end());
+
+async function waitingOnALock(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [row] = (
+      await other.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+      )
+    ).rows;
+    if ((row?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('nothing waited for the other session');
+}
+
+const codesOf = async (tenantId: string, campaignId: string) =>
+  (
+    await other.query('select code from reward_codes where tenant_id = $1 and campaign_id = $2', [
+      tenantId,
+      campaignId,
+    ])
+  ).rows.map((row) => row.code);
+
+describe('a campaign deleted while a code of it is being written', () => {
+  it('a code written first: the deletion waits for it, then refuses ("Cannot delete a campaign that has data") and the code stays', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant);
+
+    // a generation's insert in progress: its key check holds the campaign's row (key share)
+    await other.query('begin');
+    await other.query(
+      `insert into reward_codes (tenant_id, code, campaign_id) values ($1, 'RACE00000001', $2)`,
+      [tenant.id, campaign.id],
+    );
+    const deletion = t.request({
+      method: 'DELETE',
+      url: `/api/campaigns/${campaign.id}`,
+      token: tenant.admin.token,
+    });
+    await waitingOnALock();
+    await other.query('commit');
+
+    const res = await deletion;
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'CAMPAIGN_HAS_DATA',
+      message: 'No se puede eliminar una campaña que tiene datos.',
+    });
+    expect(await codesOf(tenant.id, campaign.id)).toEqual(['RACE00000001']);
+  });
+
+  it('a code written once the deletion holds the campaign: the insert waits, then fails on the missing campaign, and nothing of the campaign is left', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant);
+
+    // the deletion's own steps (deleteCampaign), from this connection so that it can be held
+    await other.query('begin');
+    await other.query('select 1 from campaigns where tenant_id = $1 and id = $2 for update', [
+      tenant.id,
+      campaign.id,
+    ]);
+    const writer = new pg.Client({ connectionString: database.url });
+    await writer.connect();
+    try {
+      const insert = writer
+        .query(`insert into reward_codes (tenant_id, code, campaign_id) values ($1, 'RACE00000002', $2)`, [
+          tenant.id,
+          campaign.id,
+        ])
+        .then(
+          () => null,
+          (error: { code?: string }) => error.code,
+        );
+      await waitingOnALock();
+      expect(await codesOf(tenant.id, campaign.id)).toEqual([]);
+      await other.query('delete from campaigns where tenant_id = $1 and id = $2', [tenant.id, campaign.id]);
+      await other.query('commit');
+      expect(await insert).toBe('23503'); // foreign_key_violation
+    } finally {
+      await writer.end();
+    }
+    expect(await codesOf(tenant.id, campaign.id)).toEqual([]);
+    const read = await t.request({ url: `/api/campaigns/${campaign.id}`, token: tenant.admin.token });
+    expect(read.status).toBe(404);
+  });
+});
