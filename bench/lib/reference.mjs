@@ -69,9 +69,10 @@ export function figures(result, meter) {
 
 /**
  * With `BENCH_REFUSALS=1`, a load's first few refusals (status and body), to say what a non-2xx
- * count was. Off by default: autocannon then keeps every answer's body for the callback, which
- * costs the load generator (the landing page's rate fell by a third) and only the product's load
- * would pay it.
+ * count was. Off by default: with the callback autocannon builds an object of every answer's
+ * headers and calls it (its body is decoded to a string either way, bench/lib/wrk.mjs), which costs
+ * the load generator (the landing page's rate fell by a third) and only the product's load would
+ * pay it.
  */
 export function refusalNotes() {
   const refusals = [];

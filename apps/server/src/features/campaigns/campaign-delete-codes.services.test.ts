@@ -1,32 +1,12 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { cloneTestDatabase } from '../../testing/test-db.ts';
+import { appWithSecondSession } from '../../testing/second-session.ts';
 
 // PostgreSQL only (npm run test:pg). A code's key to its campaign cascades (migration 0039,
 // decision 036), so a campaign's deletion asks for codes itself, under the campaign's row lock:
 // these tests write a code from a second connection at each side of that lock.
-const database = await cloneTestDatabase();
-const t = await createTestApp({ db: await openPostgres({ url: database.url, poolSize: 5 }) });
-const other = new pg.Client({ connectionString: database.url });
-await other.connect();
-afterAll(() => other.end());
-
-async function waitingOnALock(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const [row] = (
-      await other.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      )
-    ).rows;
-    if ((row?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('nothing waited for the other session');
-}
+const { t, other, databaseUrl, waitingOnALock } = await appWithSecondSession();
 
 const codesOf = async (tenantId: string, campaignId: string) =>
   (
@@ -52,7 +32,7 @@ describe('a campaign deleted while a code of it is being written', () => {
       url: `/api/campaigns/${campaign.id}`,
       token: tenant.admin.token,
     });
-    await waitingOnALock();
+    await waitingOnALock('the deletion');
     await other.query('commit');
 
     const res = await deletion;
@@ -74,7 +54,7 @@ describe('a campaign deleted while a code of it is being written', () => {
       tenant.id,
       campaign.id,
     ]);
-    const writer = new pg.Client({ connectionString: database.url });
+    const writer = new pg.Client({ connectionString: databaseUrl });
     await writer.connect();
     try {
       const insert = writer
@@ -86,7 +66,7 @@ describe('a campaign deleted while a code of it is being written', () => {
           () => null,
           (error: { code?: string }) => error.code,
         );
-      await waitingOnALock();
+      await waitingOnALock('the insert');
       expect(await codesOf(tenant.id, campaign.id)).toEqual([]);
       await other.query('delete from campaigns where tenant_id = $1 and id = $2', [tenant.id, campaign.id]);
       await other.query('commit');

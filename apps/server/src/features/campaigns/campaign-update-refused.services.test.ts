@@ -1,30 +1,9 @@
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
-import { cloneTestDatabase } from '../../testing/test-db.ts';
+import { appWithSecondSession } from '../../testing/second-session.ts';
 
 // PostgreSQL only (npm run test:pg): a second connection deletes the group while the update runs.
-const database = await cloneTestDatabase();
-const t = await createTestApp({ db: await openPostgres({ url: database.url, poolSize: 5 }) });
-const other = new pg.Client({ connectionString: database.url });
-await other.connect();
-afterAll(() => other.end());
-
-async function waitingOnALock(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const [row] = (
-      await other.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
-      )
-    ).rows;
-    if ((row?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the update never waited for the group');
-}
+const { t, other, waitingOnALock } = await appWithSecondSession();
 
 describe('a campaign update the database refuses', () => {
   it('answers "Campaign not updated" on the group field when the group is deleted meanwhile', async () => {
@@ -49,7 +28,7 @@ describe('a campaign update the database refuses', () => {
       token: tenant.admin.token,
       body: { groupId: group.body.id, title: 'Nuevo título' },
     });
-    await waitingOnALock();
+    await waitingOnALock('the update');
     await other.query('delete from campaign_groups where id = $1', [group.body.id]);
     await other.query('commit');
 
