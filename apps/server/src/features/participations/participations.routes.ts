@@ -70,7 +70,7 @@ export function registerParticipationsRoutes({
         },
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(result.status === 200 ? 200 : 201).send(await withRewardCodeQr(result.body));
+      return reply.status(result.status === 200 ? 200 : 201).send(withRewardCodeQr(result.body));
     },
   );
 }

@@ -168,6 +168,22 @@ describe('assignment', () => {
     expect(byCedula.body).toEqual({ code: first.body.outcome.code, assigned: false });
   });
 
+  it('counts only the codes a person holds in this campaign, not in another of the tenant', async () => {
+    const tenant = await t.createTenant();
+    const first = await rewardCodeSetup(t, tenant, 2);
+    const second = await rewardCodeSetup(t, tenant, 2);
+    const answers = validAnswers();
+    const held = await participate(t, tenant, first.campaign.name, answers);
+    const other = await participate(t, tenant, second.campaign.name, answers);
+    expect(other.status).toBe(201);
+    expect(other.body.outcome.code).not.toBe(held.body.outcome.code);
+    const secondCodes = await codesOf(tenant.id, second.campaign.id);
+    expect(secondCodes).toContainEqual({ code: other.body.outcome.code, status: 'assigned' });
+    // and in the first campaign the person still gets the code they hold
+    const again = await participate(t, tenant, first.campaign.name, answers);
+    expect(again.body.outcome.code).toBe(held.body.outcome.code);
+  });
+
   it('gives more codes when the rule allows it, and says when codes run out', async () => {
     const tenant = await t.createTenant();
     const { campaign } = await rewardCodeSetup(t, tenant, 2);
