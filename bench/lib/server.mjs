@@ -89,6 +89,7 @@ export async function startServer({
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      if (!pglite) reportIndexReads(`${pgUrl}/${database}`);
       // BENCH_KEEP_DATABASE=1 leaves it for a look in psql afterwards (drop it by hand)
       if (process.env.BENCH_KEEP_DATABASE) process.stderr.write(`database kept: ${pgUrl}/${database}\n`);
       else if (!pglite)
@@ -97,6 +98,24 @@ export async function startServer({
         });
     },
   };
+}
+
+/**
+ * The indexes a run read the most entries of per scan (stderr): a hot path's statement that a
+ * plan made without statistics serves through the wrong index reads more entries with every
+ * request (decision 033; session 16 found the reward code claim's). Read once the server's
+ * connections are closed, when they have flushed their statistics.
+ */
+function reportIndexReads(databaseUrl) {
+  const query = `SELECT relname || '.' || indexrelname, idx_scan, round(idx_tup_read::numeric / idx_scan, 1)
+                   FROM pg_stat_user_indexes WHERE idx_scan >= 100
+                  ORDER BY idx_tup_read::numeric / idx_scan DESC LIMIT 5`;
+  const result = spawnSync('psql', [databaseUrl, '-AtF', ' ', '-c', query], { encoding: 'utf8' });
+  if (result.status !== 0) return;
+  const lines = result.stdout.trim().split('\n').filter(Boolean);
+  process.stderr.write(
+    `index entries read per scan, most first (index, scans, entries a scan):\n${lines.map((l) => `  ${l}`).join('\n')}\n`,
+  );
 }
 
 export async function api(url, path, { token, body, method = body ? 'POST' : 'GET' } = {}) {

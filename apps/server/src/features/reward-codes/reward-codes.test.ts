@@ -525,6 +525,46 @@ describe('redemption', () => {
     expect((await redeem(t, noCentre, c)).body.error.code).toBe('OPERATOR_WITHOUT_CENTRE');
   });
 
+  it('records the centre of the operator who redeems, among many, and refuses one whose centre is inactive', async () => {
+    const tenant = await t.createTenant();
+    const centres = await Promise.all(Array.from({ length: 12 }, () => createCentre(t, tenant)));
+    const operators = await Promise.all(
+      centres.map((centre) => t.createUser(tenant, 'OPERATOR', { centreId: centre.id })),
+    );
+    const campaign = await createActiveCampaign(t, tenant, {
+      kind: 'reward_code',
+      settings: { centreIds: centres.map((c) => c.id) },
+    });
+    await t.request({
+      method: 'POST',
+      url: '/api/reward-codes',
+      token: tenant.admin.token,
+      body: { campaignId: campaign.id, count: 3 },
+    });
+    const [first, second, third] = (await codesOf(tenant.id, campaign.id)).map((c) => c.code) as [
+      string,
+      string,
+      string,
+    ];
+    const [firstCentre, lastCentre] = [centres[0], centres.at(-1)] as [
+      (typeof centres)[number],
+      (typeof centres)[number],
+    ];
+    const [firstOperator, lastOperator] = [operators[0], operators.at(-1)] as [
+      (typeof operators)[number],
+      (typeof operators)[number],
+    ];
+    expect((await redeem(t, firstOperator, first)).body.redemption.centreCode).toBe(firstCentre.code);
+    expect((await redeem(t, lastOperator, second)).body.redemption.centreCode).toBe(lastCentre.code);
+    await t.request({
+      method: 'PATCH',
+      url: `/api/redemption-centres/${firstCentre.id}`,
+      token: tenant.admin.token,
+      body: { active: false },
+    });
+    expect((await redeem(t, firstOperator, third)).body.error.code).toBe('OPERATOR_WITHOUT_CENTRE');
+  });
+
   it('centre groups allow their centres', async () => {
     const tenant = await t.createTenant();
     const centre = await createCentre(t, tenant);

@@ -1,0 +1,129 @@
+-- An operator's centre read by primary keys only (issue #13, decision 033's rule). Without
+-- statistics (a new install, and PGlite, which never analyses), the planner served
+-- `users.tenant_id = … AND users.id = …` through users_username (tenant_id, lower(username)) and
+-- the centre's join through redemption_centres_tenant_id_code_key (tenant_id, code), each read
+-- with the tenant alone: every user and every centre of the tenant read on every redemption and
+-- every counter look-up (502 users read for one at 500 operators, session 16, bench/README.md).
+-- Both unique indexes now lead with their own column, so a look-up by tenant alone cannot take
+-- them; they still serve a username's or a centre code's look-up in a tenant, and the upsert of a
+-- centre by code (ON CONFLICT infers the index whatever its column order). The operator's centre
+-- is one function, the centre found by the operator's row through a subquery (a join let the
+-- plan read the tenant's centres with the join's condition as a filter). redeem_reward_code and
+-- look_up_reward_codes are restated whole (as in migrations 0035 and 0037); only that read changes.
+
+DROP INDEX users_username;
+CREATE UNIQUE INDEX users_username ON users (lower(username), tenant_id);
+ALTER TABLE redemption_centres DROP CONSTRAINT redemption_centres_tenant_id_code_key;
+ALTER TABLE redemption_centres ADD CONSTRAINT redemption_centres_tenant_id_code_key UNIQUE (code, tenant_id);
+
+-- The active centre of an operator (`p_operator`, a user of `p_tenant`): no row when the user has
+-- none, or it is inactive.
+CREATE OR REPLACE FUNCTION operator_centre(p_tenant uuid, p_operator uuid)
+RETURNS TABLE (id uuid, code text) LANGUAGE sql STABLE AS $$
+  SELECT c.id, c.code::text FROM redemption_centres c
+   WHERE c.tenant_id = p_tenant AND c.active
+     AND c.id = (SELECT u.centre_id FROM users u WHERE u.tenant_id = p_tenant AND u.id = p_operator)
+$$;
+
+CREATE OR REPLACE FUNCTION redeem_reward_code(
+  p_tenant uuid,
+  p_operator uuid,
+  p_role text,
+  p_code text,
+  p_now timestamptz,
+  p_ip text,
+  p_key text,
+  p_hash text
+) RETURNS TABLE (outcome text, body jsonb) LANGUAGE plpgsql AS $$
+DECLARE
+  v_centre_id uuid;
+  v_centre_code text;
+  v_claim record;
+  v_id uuid;
+  v_body jsonb;
+BEGIN
+  SELECT oc.id, oc.code INTO v_centre_id, v_centre_code FROM operator_centre(p_tenant, p_operator) oc;
+  IF v_centre_id IS NULL THEN
+    RETURN QUERY SELECT 'no_centre'::text, NULL::jsonb;
+    RETURN;
+  END IF;
+
+  IF p_key IS NOT NULL THEN
+    SELECT * INTO v_claim FROM claim_idempotency_key(p_tenant, p_key, p_hash);
+    IF v_claim.outcome <> 'claimed' THEN
+      RETURN QUERY SELECT v_claim.outcome, v_claim.body;
+      RETURN;
+    END IF;
+  END IF;
+
+  WITH target AS (
+    UPDATE reward_codes rc SET status = 'redeemed', redeemed_at = p_now
+     WHERE rc.tenant_id = p_tenant AND rc.code = p_code AND rc.status IN ('available', 'assigned')
+       -- the campaign as a subquery of the code's row, not a join: a join let the plan start
+       -- from the campaign and read its codes through reward_codes_campaign_status
+       AND coalesce((SELECT NOT ca.archived
+                            AND (ca.redeem_from IS NULL OR ca.redeem_from <= p_now)
+                            AND (ca.redeem_until IS NULL OR p_now < ca.redeem_until)
+                       FROM campaigns ca
+                      WHERE ca.tenant_id = rc.tenant_id AND ca.id = rc.campaign_id), false)
+       AND centre_may_redeem(rc.tenant_id, rc.campaign_id, rc.centre_id, v_centre_id)
+    RETURNING rc.code, rc.campaign_id)
+  INSERT INTO redemptions (tenant_id, code, campaign_id, centre_id, operator_id, redeemed_at)
+  SELECT p_tenant, target.code, target.campaign_id, v_centre_id, p_operator, p_now FROM target
+  RETURNING id INTO v_id;
+
+  IF v_id IS NULL THEN
+    IF p_key IS NOT NULL THEN
+      DELETE FROM idempotency_keys WHERE tenant_id = p_tenant AND key = p_key;
+    END IF;
+    RETURN QUERY SELECT * FROM redeem_reward_code_refusal(p_tenant, p_code, v_centre_id, p_now);
+    RETURN;
+  END IF;
+
+  INSERT INTO audit_log (tenant_id, actor_id, actor_role, action, entity_type, entity_id, ip, details)
+  VALUES (p_tenant, p_operator, p_role, 'code.redeem', 'reward-code', p_code, p_ip,
+          jsonb_build_object('centreId', v_centre_id));
+  v_body := jsonb_build_object('redemption', jsonb_build_object(
+    'id', v_id,
+    'code', p_code,
+    'centreCode', v_centre_code,
+    'redeemedAt', to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'product', voucher_product(p_tenant, p_code)));
+  IF p_key IS NOT NULL THEN
+    UPDATE idempotency_keys SET response_status = 200, response_body = v_body
+     WHERE tenant_id = p_tenant AND key = p_key;
+  END IF;
+  RETURN QUERY SELECT 'done'::text, v_body;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION look_up_reward_codes(
+  p_tenant uuid,
+  p_operator uuid,
+  p_code text,
+  p_cedula text,
+  p_now timestamptz
+) RETURNS TABLE (codes jsonb) LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_centre uuid;
+BEGIN
+  IF p_operator IS NOT NULL THEN
+    SELECT oc.id INTO v_centre FROM operator_centre(p_tenant, p_operator) oc;
+  END IF;
+  IF p_code IS NOT NULL THEN
+    RETURN QUERY
+      SELECT coalesce(jsonb_agg(reward_code_at_counter(rc, v_centre, p_now)), '[]'::jsonb)
+        FROM reward_codes rc WHERE rc.tenant_id = p_tenant AND rc.code = p_code;
+  ELSE
+    -- the person by participants_cedula, their codes by reward_codes_participant (the one index
+    -- on the holder)
+    RETURN QUERY
+      SELECT coalesce(jsonb_agg(reward_code_at_counter(rc, v_centre, p_now) ORDER BY rc.assigned_at DESC),
+                      '[]'::jsonb)
+        FROM reward_codes rc
+       WHERE rc.tenant_id = p_tenant
+         AND rc.participant_id = (SELECT p.id FROM participants p
+                                   WHERE p.tenant_id = p_tenant AND p.cedula = p_cedula);
+  END IF;
+END
+$$;
