@@ -1,5 +1,5 @@
 import type { ParticipationResponse } from '@promo/contract';
-import { qrSvg } from '../../platform/qr-code.ts';
+import { qrSvg } from '../../platform/qr-code/svg.ts';
 
 /**
  * The participation answer with the QR code of a reward code added (not stored: drawn per answer,

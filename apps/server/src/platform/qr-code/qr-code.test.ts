@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { qrMatrix, qrSvg } from './qr-code.ts';
+import { qrSvg } from './svg.ts';
+import { qrMatrix } from './symbol.ts';
 
 const require = createRequire(import.meta.url);
 const { getCapacity: capacity } = require('qrcode/lib/core/version.js') as {

@@ -1,14 +1,16 @@
 /**
- * A QR code (model 2, error correction level M) for a short text, and its SVG. The smallest
- * version that holds the text; one segment, alphanumeric when the text is digits and capitals,
- * bytes (UTF-8) otherwise; the mask the standard's penalty rules choose, scored as the `qrcode`
- * package scores them (so both draw the same symbol, `qr-code.test.ts`).
+ * A QR code (model 2, error correction level M) for a short text: the smallest version that holds
+ * it, one segment (alphanumeric when the text is digits and capitals, UTF-8 bytes otherwise), and
+ * the mask of lowest penalty, scored as the `qrcode` package scores it (`penalty.ts`), so both draw
+ * the same symbol (`qr-code.test.ts`). `svg.ts` writes it as SVG.
  *
- * Written here rather than taken from a package because the mask choice is most of a QR code's
- * cost and it is drawn in every reward code's answer: scoring the eight masks on one flat array
- * takes a fifth of the package's time (decision 037). The construction follows ISO/IEC 18004 as
- * Project Nayuki's reference encoder lays it out.
+ * Ours rather than a package's because the mask choice is most of a QR code's cost and a symbol
+ * is drawn in every reward code's answer: with each row and column scored as one integer, the
+ * drawing takes a fifth of the package's time (decision 037). The construction follows ISO/IEC
+ * 18004 as Project Nayuki's reference encoder lays it out.
  */
+
+import { type Lines, linesOf, penaltyOfLines, penaltyOfModules } from './penalty.ts';
 
 /** Error correction codewords per block and number of blocks, level M, by version (index 0 unused). */
 const EC_PER_BLOCK = [
@@ -188,8 +190,6 @@ type Template = {
   masks: Uint8Array[];
   maskLines: Lines[] | null;
 };
-/** A symbol's rows and columns, each as the bits of one integer (bit x of row y is module x, y). */
-type Lines = { rows: Int32Array; columns: Int32Array };
 const templates = new Map<number, Template>();
 
 function template(version: number): Template {
@@ -328,123 +328,6 @@ function drawCodewords(
   }
 }
 
-function bitCount(n: number): number {
-  let v = n - ((n >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-function linesOf(modules: Uint8Array, size: number): Lines {
-  const rows = new Int32Array(size);
-  const columns = new Int32Array(size);
-  for (let y = 0; y < size; y++) {
-    let row = 0;
-    for (let x = 0; x < size; x++) {
-      const dark = modules[y * size + x] as number;
-      row |= dark << x;
-      columns[x] = (columns[x] as number) | (dark << y);
-    }
-    rows[y] = row;
-  }
-  return { rows, columns };
-}
-
-/*
- * A symbol's penalty: the four rules as the `qrcode` package applies them. Runs of five or more
- * modules of one colour in a row or column, 2×2 blocks of one colour, finder-like 1:1:3:1:1
- * patterns with four light modules on one side, and the dark share's distance from half.
- */
-
-/**
- * The penalty with each row and column as the bits of one integer (versions 1–3, the reward codes'
- * sizes): the same rules without a branch per module, which is what made them slow.
- */
-function penaltyOfLines({ rows, columns }: Lines, size: number): number {
-  const full = 2 ** size - 1;
-  const inner = 2 ** (size - 1) - 1;
-  let runs = 0;
-  let finders = 0;
-  let blocks = 0;
-  let dark = 0;
-  const finderStarts = 2 ** (size - 10) - 1;
-  for (let i = 0; i < size * 2; i++) {
-    const line = (i < size ? rows[i] : columns[i - size]) as number;
-    // runs: bit k of `same` says module k is the colour of k + 1; a run of n ≥ 5 starts n - 4
-    // windows of five, and costs n - 2: the windows, and 2 more at the run's first window
-    const same = ~(line ^ (line >>> 1)) & inner;
-    const fives = same & (same >>> 1) & (same >>> 2) & (same >>> 3);
-    runs += bitCount(fives) + 2 * bitCount(fives & ~(same << 1));
-    // finder-like: 1011101 with 0000 before or after it, at every start k at once
-    const light = ~line & full;
-    const core = (line >>> 4) & (light >>> 5) & (line >>> 6) & (light >>> 1) & (light >>> 9);
-    const before = light & (light >>> 2) & (light >>> 3) & (line >>> 7) & (line >>> 8) & (line >>> 10);
-    const after = line & (line >>> 2) & (line >>> 3) & (light >>> 7) & (light >>> 8) & (light >>> 10);
-    finders += bitCount(core & (before | after) & finderStarts);
-  }
-  for (let y = 0; y < size; y++) {
-    const row = rows[y] as number;
-    dark += bitCount(row);
-    if (y === size - 1) break;
-    const sameDown = ~(row ^ (rows[y + 1] as number)) & full;
-    blocks += bitCount(sameDown & (sameDown >>> 1) & ~(row ^ (row >>> 1)) & inner);
-  }
-  const balance = Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10);
-  return runs + blocks * 3 + finders * 40 + balance * 10;
-}
-
-/** The penalty module by module, for the larger versions. */
-function penaltyOfModules(modules: Uint8Array, size: number): number {
-  let runs = 0;
-  let finders = 0;
-  let dark = 0;
-  for (let a = 0; a < size; a++) {
-    let rowRun = 0;
-    let columnRun = 0;
-    let rowLast = -1;
-    let columnLast = -1;
-    let rowBits = 0;
-    let columnBits = 0;
-    for (let b = 0; b < size; b++) {
-      const inRow = modules[a * size + b] as number;
-      const inColumn = modules[b * size + a] as number;
-      dark += inRow;
-      if (inRow === rowLast) rowRun++;
-      else {
-        if (rowRun >= 5) runs += rowRun - 2;
-        rowLast = inRow;
-        rowRun = 1;
-      }
-      if (inColumn === columnLast) columnRun++;
-      else {
-        if (columnRun >= 5) runs += columnRun - 2;
-        columnLast = inColumn;
-        columnRun = 1;
-      }
-      rowBits = ((rowBits << 1) & 0x7ff) | inRow;
-      columnBits = ((columnBits << 1) & 0x7ff) | inColumn;
-      if (b >= 10) {
-        if (rowBits === 0x5d0 || rowBits === 0x05d) finders++;
-        if (columnBits === 0x5d0 || columnBits === 0x05d) finders++;
-      }
-    }
-    if (rowRun >= 5) runs += rowRun - 2;
-    if (columnRun >= 5) runs += columnRun - 2;
-  }
-  let blocks = 0;
-  for (let y = 0; y < size - 1; y++)
-    for (let x = 0; x < size - 1; x++) {
-      const at = y * size + x;
-      const sum =
-        (modules[at] as number) +
-        (modules[at + 1] as number) +
-        (modules[at + size] as number) +
-        (modules[at + size + 1] as number);
-      if (sum === 0 || sum === 4) blocks++;
-    }
-  const balance = Math.abs(Math.ceil((dark * 100) / (size * size) / 5) - 10);
-  return runs + blocks * 3 + finders * 40 + balance * 10;
-}
-
 function withMask(unmasked: Uint8Array, xor: Uint8Array): Uint8Array {
   const result = new Uint8Array(unmasked.length);
   for (let i = 0; i < result.length; i++) result[i] = (unmasked[i] as number) ^ (xor[i] as number);
@@ -479,70 +362,4 @@ export function qrMatrix(text: string): QrMatrix {
   drawCodewords(unmasked, shape.isFunction, shape.size, withErrorCorrection(version, codewords));
   const mask = bestMask(unmasked, shape);
   return { version, mask, size: shape.size, modules: withMask(unmasked, shape.masks[mask] as Uint8Array) };
-}
-
-/**
- * `text`'s QR code as SVG: a light square and one path of horizontal dark runs, `margin` light
- * modules around (the standard's quiet zone is four).
- */
-export function qrSvg(text: string, margin = 4): string {
-  const { size, modules } = qrMatrix(text);
-  const full = size + margin * 2;
-  // the path written as ASCII bytes: a string of a few hundred small pieces costs more than the symbol
-  const path = new PathWriter(size * size * 6);
-  for (let y = 0; y < size; y++) {
-    let penX = -1;
-    for (let x = 0; x < size; x++) {
-      if (!modules[y * size + x]) continue;
-      let end = x + 1;
-      while (end < size && modules[y * size + end]) end++;
-      if (penX < 0) path.move(x + margin, y + margin);
-      else path.step(x - penX);
-      path.across(end - x);
-      penX = end;
-      x = end;
-    }
-  }
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${full} ${full}" shape-rendering="crispEdges">` +
-    `<path fill="#ffffff" d="M0 0h${full}v${full}H0z"/><path stroke="#000000" d="${path.text()}"/></svg>`
-  );
-}
-
-/** An SVG path of horizontal strokes through the middle of module rows: `M{x} {y}.5`, `m{dx} 0`, `h{n}`. */
-class PathWriter {
-  private readonly bytes: Buffer;
-  private at = 0;
-  constructor(capacity: number) {
-    this.bytes = Buffer.allocUnsafe(capacity + 32);
-  }
-  move(x: number, y: number): void {
-    this.char('M');
-    this.number(x);
-    this.char(' ');
-    this.number(y);
-    this.char('.');
-    this.char('5');
-  }
-  step(dx: number): void {
-    this.char('m');
-    this.number(dx);
-    this.char(' ');
-    this.char('0');
-  }
-  across(n: number): void {
-    this.char('h');
-    this.number(n);
-  }
-  text(): string {
-    return this.bytes.toString('latin1', 0, this.at);
-  }
-  private char(c: string): void {
-    this.bytes[this.at++] = c.charCodeAt(0);
-  }
-  private number(n: number): void {
-    if (n >= 100) this.bytes[this.at++] = 48 + Math.floor(n / 100);
-    if (n >= 10) this.bytes[this.at++] = 48 + (Math.floor(n / 10) % 10);
-    this.bytes[this.at++] = 48 + (n % 10);
-  }
 }
