@@ -104,6 +104,14 @@ describe('qrMatrix', () => {
 });
 
 describe('qrSvg', () => {
+  it('writes the largest symbol with a wide margin, and refuses a margin it cannot write', () => {
+    const svg = qrSvg('A'.repeat(3391), 100);
+    expect(svg).toContain('viewBox="0 0 377 377"');
+    expect(svg).toContain('M100 100.5h7');
+    expect(() => qrSvg('A', 101)).toThrow(RangeError);
+    expect(() => qrSvg('A', 1.5)).toThrow(RangeError);
+  });
+
   it('is the SVG the qrcode package writes for the same symbol', async () => {
     for (const text of texts(40, ALPHANUMERIC, (i) => 6 + i)) {
       const expected = await QRCode.toString([{ data: text, mode: 'alphanumeric' }], {

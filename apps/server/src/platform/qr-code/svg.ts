@@ -5,6 +5,8 @@ import { qrMatrix } from './symbol.ts';
  * modules around (the standard's quiet zone is four).
  */
 export function qrSvg(text: string, margin = 4): string {
+  // the path's numbers are written with at most three digits: a symbol is at most 177 modules wide
+  if (!Number.isInteger(margin) || margin < 0 || margin > 100) throw new RangeError(`margin ${margin}`);
   const { size, modules } = qrMatrix(text);
   const full = size + margin * 2;
   // the path written as ASCII bytes: a string of a few hundred small pieces costs more than the symbol
