@@ -17,17 +17,20 @@ export async function rewardCodeSetup(
     settings: { centreIds: [centre.id] },
     ...overrides,
   });
-  if (count > 0) {
-    const generated = await t.request({
-      method: 'POST',
-      url: '/api/reward-codes',
-      token: tenant.admin.token,
-      body: { campaignId: campaign.id, count },
-    });
-    if (generated.status !== 201) throw new Error(`codes: ${generated.text}`);
-  }
+  if (count > 0) await generateCodes(t, tenant, campaign.id, count);
   const operator: Session = await t.createUser(tenant, 'OPERATOR', { centreId: centre.id });
   return { centre, campaign, operator };
+}
+
+/** `count` codes generated for the campaign by the tenant's admin (a small count: answered at once). */
+export async function generateCodes(t: TestApp, tenant: TestTenant, campaignId: string, count: number) {
+  const generated = await t.request({
+    method: 'POST',
+    url: '/api/reward-codes',
+    token: tenant.admin.token,
+    body: { campaignId, count },
+  });
+  if (generated.status !== 201) throw new Error(`codes: ${generated.text}`);
 }
 
 export function redeem(t: TestApp, operator: Session, code: string, headers?: Record<string, string>) {

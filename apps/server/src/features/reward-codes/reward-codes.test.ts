@@ -5,7 +5,7 @@ import {
   participate,
   validAnswers,
 } from '../../testing/campaign-fixtures.ts';
-import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
+import { generateCodes, redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
@@ -527,42 +527,37 @@ describe('redemption', () => {
 
   it('records the centre of the operator who redeems, among many, and refuses one whose centre is inactive', async () => {
     const tenant = await t.createTenant();
-    const centres = await Promise.all(Array.from({ length: 12 }, () => createCentre(t, tenant)));
-    const operators = await Promise.all(
-      centres.map((centre) => t.createUser(tenant, 'OPERATOR', { centreId: centre.id })),
+    // twelve counters: a centre and its operator each
+    const desks = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const centre = await createCentre(t, tenant);
+        return { centre, operator: await t.createUser(tenant, 'OPERATOR', { centreId: centre.id }) };
+      }),
     );
     const campaign = await createActiveCampaign(t, tenant, {
       kind: 'reward_code',
-      settings: { centreIds: centres.map((c) => c.id) },
+      settings: { centreIds: desks.map((desk) => desk.centre.id) },
     });
-    await t.request({
-      method: 'POST',
-      url: '/api/reward-codes',
-      token: tenant.admin.token,
-      body: { campaignId: campaign.id, count: 3 },
-    });
+    await generateCodes(t, tenant, campaign.id, 3);
     const [first, second, third] = (await codesOf(tenant.id, campaign.id)).map((c) => c.code) as [
       string,
       string,
       string,
     ];
-    const [firstCentre, lastCentre] = [centres[0], centres.at(-1)] as [
-      (typeof centres)[number],
-      (typeof centres)[number],
-    ];
-    const [firstOperator, lastOperator] = [operators[0], operators.at(-1)] as [
-      (typeof operators)[number],
-      (typeof operators)[number],
-    ];
-    expect((await redeem(t, firstOperator, first)).body.redemption.centreCode).toBe(firstCentre.code);
-    expect((await redeem(t, lastOperator, second)).body.redemption.centreCode).toBe(lastCentre.code);
+    const [firstDesk, lastDesk] = [desks[0], desks[11]] as [(typeof desks)[number], (typeof desks)[number]];
+    expect((await redeem(t, firstDesk.operator, first)).body.redemption.centreCode).toBe(
+      firstDesk.centre.code,
+    );
+    expect((await redeem(t, lastDesk.operator, second)).body.redemption.centreCode).toBe(
+      lastDesk.centre.code,
+    );
     await t.request({
       method: 'PATCH',
-      url: `/api/redemption-centres/${firstCentre.id}`,
+      url: `/api/redemption-centres/${firstDesk.centre.id}`,
       token: tenant.admin.token,
       body: { active: false },
     });
-    expect((await redeem(t, firstOperator, third)).body.error.code).toBe('OPERATOR_WITHOUT_CENTRE');
+    expect((await redeem(t, firstDesk.operator, third)).body.error.code).toBe('OPERATOR_WITHOUT_CENTRE');
   });
 
   it('centre groups allow their centres', async () => {
