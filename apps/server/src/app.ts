@@ -32,12 +32,14 @@ import {
   MAX_PARAM_LENGTH,
   registerUrlLengthLimit,
 } from './platform/http/framework-refusals.ts';
+import { FrontDoor } from './platform/http/front-door.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { scrubLogMessages, serializeError, serializeRequest } from './platform/http/log-safety.ts';
 import { registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
+import { RequestTally } from './platform/http/request-tally.ts';
 import { securityHeaderPairs } from './platform/http/security-headers.ts';
 import { createThrottle } from './platform/http/throttle.ts';
 import type { InvalidationBus } from './platform/invalidation.ts';
@@ -99,7 +101,18 @@ export async function buildApp(deps: AppDeps) {
     participationsPerIdentityPerMinute: 10,
     ...deps.limits,
   };
+  // the request id: the caller's (a load balancer's) when it is a plain token, else a new one
+  const requestId = (request: { headers: Record<string, string | string[] | undefined> }) => {
+    const given = request.headers['x-request-id'];
+    return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+  };
+  const frontDoor = new FrontDoor({
+    securityHeaders: securityHeaderPairs(),
+    requestId,
+    trustProxy: deps.trustProxy ?? false,
+  });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger: {
       level: deps.logLevel ?? 'info',
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -108,10 +121,7 @@ export async function buildApp(deps: AppDeps) {
       serializers: { req: serializeRequest, err: serializeError },
       hooks: { logMethod: scrubLogMessages },
     },
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     trustProxy: deps.trustProxy ?? false,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -129,19 +139,18 @@ export async function buildApp(deps: AppDeps) {
   registerInputGuard(app);
   // While shutting down, answers tell clients to drop their keep-alive connection, so that the
   // server closes as soon as in-flight requests are answered instead of at the idle timeout.
-  let closing = false;
   app.addHook('preClose', async () => {
-    closing = true;
+    frontDoor.closing = true;
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    if (closing) reply.header('connection', 'close');
+    if (frontDoor.closing) reply.header('connection', 'close');
     done(null, payload);
   });
 
   // in Fastify's own headers (not the raw response's): Node then writes them all in one pass at
   // writeHead instead of storing each twice
-  const securityHeaders = Object.fromEntries(securityHeaderPairs());
+  const securityHeaders = Object.fromEntries(frontDoor.securityHeaders);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -183,7 +192,9 @@ export async function buildApp(deps: AppDeps) {
     );
     app.addHook('onClose', async () => bus.close());
   }
-  const metrics = registerMetrics(app, deps.db);
+  const tally = new RequestTally();
+  const metrics = registerMetrics(app, deps.db, tally);
+  frontDoor.open({ log: app.log, tally });
   let draining = false;
   app.decorate('drain', () => {
     draining = true;
@@ -252,7 +263,9 @@ export async function buildApp(deps: AppDeps) {
       redis: deps.redis ? { client: deps.redis, fallback: redisFallback } : null,
     });
   const assets = deps.publicAssets ?? loadPublicAssets();
-  for (const register of features) register({ app, ctxOf, limits, throttle, assets, participationKinds });
+  const shared = { cache, clock, config: deps.config };
+  for (const register of features)
+    register({ app, ctxOf, limits, throttle, assets, participationKinds, frontDoor, shared });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && existsSync(webDist)) await serveWebApp(app, webDist, deps.config.storageKey ?? '');

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../platform/context.ts';
+import type { FrontDoor } from '../platform/http/front-door.ts';
 import type { Throttle } from '../platform/http/throttle.ts';
 import type { PublicAssets } from '../platform/public-assets/load.ts';
 import type { SignInPolicy } from './auth/index.ts';
@@ -42,4 +43,8 @@ export type FeatureDeps = {
   assets: PublicAssets;
   /** What each campaign kind does with a participation (features/participation-kinds.ts). */
   participationKinds: ParticipationKinds;
+  /** Where answers held in memory are written before Fastify's pipeline (decision 038). */
+  frontDoor: FrontDoor;
+  /** What a service reads without a request: the caches, the clock, the configuration. */
+  shared: Pick<Ctx, 'cache' | 'clock' | 'config'>;
 };

@@ -7,7 +7,10 @@ import type { Invalidation, InvalidationBus } from './invalidation.ts';
  * Concurrent misses for one key share one load.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();
+  private readonly entries = new Map<
+    string,
+    { value: Promise<V>; expiresAt: number; settled?: { value: V } }
+  >();
 
   constructor(
     private readonly ttlMs: number,
@@ -21,9 +24,27 @@ export class TtlCache<V> {
     if (hit && hit.expiresAt > now) return hit.value;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
-    value.catch(() => this.entries.delete(key));
+    const entry: { value: Promise<V>; expiresAt: number; settled?: { value: V } } = {
+      value,
+      expiresAt: now + this.ttlMs,
+    };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      () => this.entries.delete(key),
+    );
     return value;
+  }
+
+  /**
+   * The value of `key` if it is held, fresh and loaded, without waiting: for answers given before
+   * any promise is made (the front door, platform/http/front-door.ts). Undefined otherwise.
+   */
+  peek(key: string): { value: V } | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expiresAt > performance.now() ? hit.settled : undefined;
   }
 
   /** Whether `key` is held and fresh: `get` would answer it without loading. */

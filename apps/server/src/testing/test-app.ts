@@ -42,6 +42,8 @@ export async function createTestApp(
     logOutbox?: boolean;
     /** Joins this app to others (as server processes are joined) for cache changes. */
     bus?: InvalidationBus;
+    /** Runs on the built app before it is ready (a test's own hooks). */
+    beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
 ) {
   // a database given is shared with another app, which closes it
@@ -80,6 +82,7 @@ export async function createTestApp(
     pointsExpiryMinute: options.pointsExpiryMinute ?? null,
     bus: options.bus ?? null,
   });
+  options.beforeReady?.(app);
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { FormField } from '@promo/contract';
 import { type LandingDocument, pageBrandOf } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
-import { brotliText, type ContentCoding } from '../../platform/http/content-coding.ts';
+import type { HeldAnswer } from '../../platform/http/front-door.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
 import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
 import { campaignCentreRows } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { isOpen, minimumAge } from '../participations/index.ts';
-import { findTenantBySlugCached, holdsTenantSlug, publicThemeOf } from '../tenants/index.ts';
+import {
+  findTenantBySlugCached,
+  heldTenantBySlug,
+  holdsTenantSlug,
+  publicThemeOf,
+} from '../tenants/index.ts';
 import {
   findLandingGroupByName,
   findPublishedDocuments,
@@ -33,25 +37,9 @@ export type PublicPage = {
   etag: string | null;
   /** The body compressed, each coding made the first time a browser that takes it asks for this page. */
   compressed?: { br?: Buffer; gzip?: Buffer };
+  /** The answers the front door writes for this page, by coding and status (page-answer.ts). */
+  held?: Map<string, HeldAnswer>;
 };
-
-/**
- * The page's body in `coding`, compressed once and kept with the rendered page (brotli at its best
- * quality: about 12 ms for a 15 KB page, once per published version and process).
- */
-export function encodedBody(page: PublicPage, coding: ContentCoding): Buffer | string {
-  if (coding === 'identity') return page.body;
-  page.compressed ??= {};
-  if (coding === 'gzip') page.compressed.gzip ??= gzipSync(page.body);
-  else page.compressed.br ??= brotliText(page.body);
-  return page.compressed[coding] as Buffer;
-}
-
-/** A compressed answer's ETag: another representation of the same page, so another tag. */
-export function encodedEtag(etag: string, coding: ContentCoding): string {
-  if (coding === 'identity') return etag;
-  return `${etag.slice(0, -1)}-${coding === 'gzip' ? 'gz' : 'br'}"`;
-}
 
 type Entry = { key: string; page: PublicPage };
 
@@ -106,7 +94,8 @@ export class PublicPageCache {
  * other processes, and campaign changes, show within the second.
  */
 const PAGE_STATE_TTL_MS = 1_000;
-const pageStates = (ctx: Ctx) => ctx.cache.named<PageState | null>('landing-page-states', PAGE_STATE_TTL_MS);
+const pageStates = (ctx: Pick<Ctx, 'cache'>) =>
+  ctx.cache.named<PageState | null>('landing-page-states', PAGE_STATE_TTL_MS);
 type PageState = {
   group: Awaited<ReturnType<typeof findLandingGroupByName>> & {};
   campaign: Awaited<ReturnType<typeof findCampaign>> & {};
@@ -175,7 +164,7 @@ export async function renderPublicLanding(
   if (!tenant) return simplePublicPage('notFound');
   if (tenant.status === 'suspended') return simplePublicPage('suspended');
   const now = ctx.clock.now();
-  const stateKey = `${tenant.id}:${input.groupName}`;
+  const stateKey = stateKeyOf(tenant, input.groupName);
   if (!pageStates(ctx).holds(stateKey)) await lookUp();
   const found = await pageStates(ctx).get(stateKey, () =>
     ctx.db.tx({ tenantId: tenant.id }, async (tx) => {
@@ -198,7 +187,7 @@ export async function renderPublicLanding(
   if (!found) return simplePublicPage('notFound');
   const { group, campaign, published } = found;
   if (!isOpen(campaign, now)) return simplePublicPage('notAvailable');
-  const slot = `${tenant.id}:${input.basePath}:${input.page}`;
+  const slot = slotOf(tenant, input);
   const answered = cache.answeredFrom(found, tenant, slot);
   if (answered) return answered;
   const fields = formFieldsOf(campaign);
@@ -216,6 +205,34 @@ export async function renderPublicLanding(
 }
 
 type Tenant = NonNullable<Awaited<ReturnType<typeof findTenantBySlugCached>>>;
+
+/** Where a group's page state is held: per tenant and group name. */
+function stateKeyOf(tenant: Tenant, groupName: string): string {
+  return `${tenant.id}:${groupName}`;
+}
+
+/** Where a page's answer is remembered: per tenant, address and page number. */
+function slotOf(tenant: Tenant, input: { basePath: string; page: number }): string {
+  return `${tenant.id}:${input.basePath}:${input.page}`;
+}
+
+/**
+ * The landing page `renderPublicLanding` would answer from what this process holds, without
+ * waiting for anything: the tenant (not suspended) and the group's state held and fresh, the
+ * campaign open now, and this very page answered before from that state and tenant row. Undefined
+ * whenever any of it is not so: `renderPublicLanding` then decides, reading what it must.
+ */
+export function heldPublicLanding(
+  ctx: Pick<Ctx, 'cache' | 'clock'>,
+  cache: PublicPageCache,
+  input: { tenantSlug: string; groupName: string; page: number; basePath: string },
+): PublicPage | undefined {
+  const tenant = heldTenantBySlug(ctx, input.tenantSlug)?.value;
+  if (!tenant || tenant.status === 'suspended') return undefined;
+  const found = pageStates(ctx).peek(stateKeyOf(tenant, input.groupName))?.value;
+  if (!found || !isOpen(found.campaign, ctx.clock.now())) return undefined;
+  return cache.answeredFrom(found, tenant, slotOf(tenant, input));
+}
 
 /** The page of `slot` from this state: the one rendered last if its state key is unchanged, else rendered now. */
 async function renderedPage(

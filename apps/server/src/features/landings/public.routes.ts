@@ -1,11 +1,12 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BROTLI_OR_GZIP, GZIP_ONLY, preferredCoding } from '../../platform/http/content-coding.ts';
 import type { FeatureDeps } from '../types.ts';
+import { heldPageAnswer, pageAnswer } from './page-answer.ts';
 import {
   defaultLandingGroup,
-  encodedBody,
-  encodedEtag,
+  heldPublicLanding,
   type PublicPage,
   PublicPageCache,
   renderPublicLanding,
@@ -16,24 +17,18 @@ const Segment = z
   .string()
   .max(60)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+// the two page addresses as the front door takes them: segments as `Segment` has them, page 1-99
+const WITH_TENANT =
+  /^\/([a-z0-9]+(?:-[a-z0-9]+)*)\/landing\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\?page=([1-9]\d?))?$/;
+const DEFAULT_TENANT = /^\/landing()\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\?page=([1-9]\d?))?$/;
 const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(20).catch(1).default(1) });
 
 function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
-  reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', page.csp)
-    .header('x-robots-tag', page.status === 200 && page.etag ? 'all' : 'noindex');
-  if (!page.etag) return reply.status(page.status).header('cache-control', 'no-store').send(page.body);
   // a phone takes the page compressed (brotli: a quarter of the bytes), compressed once per rendered page
-  const coding = preferredCoding(request.headers['accept-encoding'], BROTLI_OR_GZIP);
-  const etag = encodedEtag(page.etag, coding);
-  // revalidated on every visit: a publish shows at once, an unchanged page costs a 304
-  reply.header('cache-control', 'public, no-cache').header('vary', 'accept-encoding').header('etag', etag);
-  const match = request.headers['if-none-match'];
-  if (typeof match === 'string' && match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === etag))
-    return reply.status(304).send();
-  if (coding !== 'identity') reply.header('content-encoding', coding);
-  return reply.status(page.status).send(encodedBody(page, coding));
+  const coding = page.etag ? preferredCoding(request.headers['accept-encoding'], BROTLI_OR_GZIP) : 'identity';
+  const answer = pageAnswer(page, coding, request.headers['if-none-match']);
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  return reply.status(answer.status).send(answer.status === 304 ? undefined : answer.body);
 }
 
 /**
@@ -41,7 +36,14 @@ function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
  * `?page=N` for the group's further pages; the page scripts and styles at `/public/<name>.<hash>.<ext>`.
  * Static segments make these routes win over the web app's `/*` fallback.
  */
-export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: FeatureDeps): void {
+export function registerPublicLandingRoutes({
+  app,
+  ctxOf,
+  limits,
+  assets,
+  frontDoor,
+  shared,
+}: FeatureDeps): void {
   const cache = new PublicPageCache();
   const rateLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
   const config = { access: 'public' as const, rateLimit };
@@ -83,6 +85,35 @@ export function registerPublicLandingRoutes({ app, ctxOf, limits, assets }: Feat
     // the tenant of `/landing/{group}`: DEFAULT_TENANT (config), else 'demo'
     handler((_params, request) => ctxOf(request).config.defaultTenant, false),
   );
+
+  // A page this process answered from the state still current is answered again before Fastify's
+  // pipeline (decision 038): the same answer, a third of the time. Only an address written exactly
+  // as the routes above take it, with no query but a page number of 1-20; Fastify answers the rest.
+  const held =
+    (address: RegExp, tenantOf: (match: RegExpExecArray) => string | undefined, withTenant: boolean) =>
+    (request: IncomingMessage) => {
+      const match = address.exec(request.url ?? '');
+      const tenantSlug = match && tenantOf(match);
+      if (!match || !tenantSlug || tenantSlug.length > 60) return undefined;
+      const [, , group = '', number] = match;
+      const pageNumber = number === undefined ? 1 : Number(number);
+      if (group.length > 60 || pageNumber > 20) return undefined;
+      const basePath = withTenant ? `/${tenantSlug}/landing/${group}` : `/landing/${group}`;
+      const page = heldPublicLanding(shared, cache, {
+        tenantSlug,
+        groupName: group,
+        page: pageNumber,
+        basePath,
+      });
+      if (!page) return undefined;
+      const coding = preferredCoding(request.headers['accept-encoding'], BROTLI_OR_GZIP);
+      return heldPageAnswer(frontDoor, page, coding, request.headers['if-none-match']);
+    };
+  frontDoor.add({ route: '/:tenant/landing/:group', answer: held(WITH_TENANT, (match) => match[1], true) });
+  frontDoor.add({
+    route: '/landing/:group',
+    answer: held(DEFAULT_TENANT, () => shared.config.defaultTenant, false),
+  });
 
   // without a group name: the tenant's current group (spec: `landing`, `{tenantName}/landing`)
   const current =

@@ -7,6 +7,7 @@ export {
   findTenantById,
   findTenantBySlug,
   findTenantBySlugCached,
+  heldTenantBySlug,
   holdsTenantSlug,
   publicThemeOf,
 } from './tenant-lookup.ts';

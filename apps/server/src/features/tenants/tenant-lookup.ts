@@ -7,13 +7,22 @@ import { type TenantRow, toTenant } from './tenants.repository.ts';
 /** The tenant reads other features need; they never reach the tenants' queries themselves. */
 
 /** The tenants cached by slug; the tenants service forgets a slug when its tenant changes. */
-export const tenantsBySlug = (ctx: Ctx) => ctx.cache.named<TenantRow | undefined>('tenants-by-slug', 5_000);
+export const tenantsBySlug = (ctx: Pick<Ctx, 'cache'>) =>
+  ctx.cache.named<TenantRow | undefined>('tenants-by-slug', 5_000);
 
 /** A tenant by slug for public pages, cached briefly (changes to tenants clear it at once). */
 export function findTenantBySlugCached(ctx: Ctx, slug: string): Promise<TenantRow | undefined> {
   return tenantsBySlug(ctx).get(slug, () =>
     ctx.db.tx({ tenantId: null }, (tx) => tenants.findTenantBySlug(tx, slug)),
   );
+}
+
+/** The tenant `findTenantBySlugCached` would answer without waiting (held, fresh and loaded), if any. */
+export function heldTenantBySlug(
+  ctx: Pick<Ctx, 'cache'>,
+  slug: string,
+): { value: TenantRow | undefined } | undefined {
+  return tenantsBySlug(ctx).peek(slug);
 }
 
 /** Whether `findTenantBySlugCached` would answer `slug` without reading the database. */

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
-import { RequestTally } from './request-tally.ts';
+import type { RequestTally } from './request-tally.ts';
 
 /**
- * Prometheus metrics: request counts and a latency histogram per route, process metrics, and the
+ * Prometheus metrics: request counts and a latency histogram per route (`tally`, which the front
+ * door's answers feed as well), process metrics, and the
  * replica's lag when there is one (-1: not measurable, reads then go to the primary).
  */
-export function registerMetrics(app: FastifyInstance, db: Database): Registry {
+export function registerMetrics(app: FastifyInstance, db: Database, tally: RequestTally): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const replicaLag = db.replicaLagMs;
@@ -21,7 +22,6 @@ export function registerMetrics(app: FastifyInstance, db: Database): Registry {
       },
     });
   }
-  const tally = new RequestTally();
   for (const metric of tally.metrics()) registry.registerMetric(metric as unknown as Metric);
   app.addHook('onResponse', (request, reply, done) => {
     // the route pattern, not the URL: ids and codes must not become labels
