@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createActiveCampaign, participate, validAnswers } from '../../testing/campaign-fixtures.ts';
 import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
+import { bulkCustomers, marketSetup } from '../../testing/market-fixtures.ts';
 import { createTestApp, TEST_PASSWORD } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
@@ -114,6 +116,19 @@ describe('tenants', () => {
       [tenant.id, campaign.id],
     );
     expect((await redeem(t, operator, first?.code ?? '')).status).toBe(200);
+    // and the rows a participation or a product redemption writes: a raffle participation and its
+    // entry, a points account with its ledger, an order
+    const raffle = await createActiveCampaign(t, tenant);
+    expect((await participate(t, tenant, raffle.name, validAnswers())).status).toBe(201);
+    const market = await marketSetup(t, tenant, { digitalCodes: 0, price: 5 });
+    const [buyer] = await bulkCustomers(t, tenant, market.campaign.id, 1, 20);
+    const order = await t.request({
+      method: 'POST',
+      url: '/api/marketplaces/redeem-product',
+      token: buyer?.token,
+      body: { marketplaceId: market.marketplace.id, productId: market.physical.id, centreId: market.shop.id },
+    });
+    expect(order.status, order.text).toBe(201);
     const early = await t.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}`, token: su() });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('TENANT_NOT_SUSPENDED');
@@ -141,11 +156,18 @@ describe('tenants', () => {
       token: su(),
       body: { status: 'suspended' },
     });
-    expect(
-      (await t.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}`, token: su() })).status,
-    ).toBe(204);
+    const deleted = await t.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}`, token: su() });
+    expect(deleted.status, deleted.text).toBe(204);
     expect((await t.request({ url: `/api/tenants/${tenant.id}`, token: su() })).status).toBe(404);
-    for (const table of ['users', 'campaigns', 'reward_codes', 'redemptions']) {
+    const tables = [
+      'users',
+      'campaigns',
+      'reward_codes',
+      'redemptions',
+      'participants',
+      'participations',
+    ].concat(['raffle_entries', 'points_accounts', 'points_ledger', 'orders', 'products']);
+    for (const table of tables) {
       const left = await t.db.ownerQuery(`select 1 from ${table} where tenant_id = $1`, [tenant.id]);
       expect(left, table).toEqual([]);
     }
