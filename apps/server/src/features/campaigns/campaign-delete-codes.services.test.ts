@@ -16,7 +16,22 @@ const codesOf = async (tenantId: string, campaignId: string) =>
     ])
   ).rows.map((row) => row.code);
 
-describe('a campaign deleted while a code of it is being written', () => {
+/**
+ * The admin's deletion of `campaignId`, sent while the second session's write is open: it waits
+ * for the write's lock on the campaign, the write commits, and the deletion's answer is given.
+ */
+async function deletionAfterTheWrite(tenant: { admin: { token: string } }, campaignId: string) {
+  const deletion = t.request({
+    method: 'DELETE',
+    url: `/api/campaigns/${campaignId}`,
+    token: tenant.admin.token,
+  });
+  await waitingOnALock('the deletion');
+  await other.query('commit');
+  return deletion;
+}
+
+describe('a campaign deleted while a code or a balance of it is being written', () => {
   it('a code written first: the deletion waits for it, then refuses ("Cannot delete a campaign that has data") and the code stays', async () => {
     const tenant = await t.createTenant();
     const campaign = await createActiveCampaign(t, tenant);
@@ -27,15 +42,7 @@ describe('a campaign deleted while a code of it is being written', () => {
       `insert into reward_codes (tenant_id, code, campaign_id) values ($1, 'RACE00000001', $2)`,
       [tenant.id, campaign.id],
     );
-    const deletion = t.request({
-      method: 'DELETE',
-      url: `/api/campaigns/${campaign.id}`,
-      token: tenant.admin.token,
-    });
-    await waitingOnALock('the deletion');
-    await other.query('commit');
-
-    const res = await deletion;
+    const res = await deletionAfterTheWrite(tenant, campaign.id);
     expect(res.status, res.text).toBe(409);
     expect(res.body.error).toMatchObject({
       code: 'CAMPAIGN_HAS_DATA',
@@ -77,5 +84,28 @@ describe('a campaign deleted while a code of it is being written', () => {
     expect(await codesOf(tenant.id, campaign.id)).toEqual([]);
     const read = await t.request({ url: `/api/campaigns/${campaign.id}`, token: tenant.admin.token });
     expect(read.status).toBe(404);
+  });
+
+  it('a points balance written first (migration 0042: its key to the campaign cascades too): the deletion waits, then refuses, and the balance stays', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant, { kind: 'points' });
+
+    await other.query('begin');
+    const person = await other.query(
+      `insert into participants (tenant_id, cedula, name, email) values ($1, 'RACE-1', 'Ana', 'ana@example.com') returning id`,
+      [tenant.id],
+    );
+    await other.query(
+      'insert into points_accounts (tenant_id, campaign_id, participant_id, balance) values ($1, $2, $3, 25)',
+      [tenant.id, campaign.id, person.rows[0].id],
+    );
+    const res = await deletionAfterTheWrite(tenant, campaign.id);
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.error.code).toBe('CAMPAIGN_HAS_DATA');
+    const held = await other.query(
+      'select balance from points_accounts where tenant_id = $1 and campaign_id = $2',
+      [tenant.id, campaign.id],
+    );
+    expect(held.rows).toEqual([{ balance: 25 }]);
   });
 });

@@ -6,7 +6,8 @@ import {
   validAnswers,
 } from '../../testing/campaign-fixtures.ts';
 import { rewardCodeSetup } from '../../testing/code-fixtures.ts';
-import { createTestApp } from '../../testing/test-app.ts';
+import { bulkCustomers } from '../../testing/market-fixtures.ts';
+import { createTestApp, type TestTenant } from '../../testing/test-app.ts';
 
 const t = await createTestApp();
 const base = {
@@ -16,6 +17,17 @@ const base = {
   startsAt: '2026-01-01T00:00:00Z',
   endsAt: '2026-12-31T00:00:00Z',
 };
+
+/** Deletes `campaignId` as its tenant's admin, and expects 'Cannot delete a campaign that has data'. */
+async function expectRefusedWithData(tenant: TestTenant, campaignId: string) {
+  const res = await t.request({
+    method: 'DELETE',
+    url: `/api/campaigns/${campaignId}`,
+    token: tenant.admin.token,
+  });
+  expect(res.status).toBe(409);
+  expect(res.body.error.code).toBe('CAMPAIGN_HAS_DATA');
+}
 
 describe('campaigns', () => {
   it('are created as drafts, read, listed with filters, updated and deleted', async () => {
@@ -255,16 +267,22 @@ describe('campaigns', () => {
     });
   });
 
+  it('cannot be deleted with points held in it, even without a participation: the balances stay', async () => {
+    const tenant = await t.createTenant();
+    const campaign = await createActiveCampaign(t, tenant, { kind: 'points' });
+    await bulkCustomers(t, tenant, campaign.id, 2, 40);
+    await expectRefusedWithData(tenant, campaign.id);
+    const held = await t.db.ownerQuery<{ balance: number }>(
+      'select balance from points_accounts where tenant_id = $1 and campaign_id = $2',
+      [tenant.id, campaign.id],
+    );
+    expect(held.map((row) => row.balance)).toEqual([40, 40]);
+  });
+
   it('cannot be deleted with reward codes and nobody taking part yet: its codes stay', async () => {
     const tenant = await t.createTenant();
     const { campaign } = await rewardCodeSetup(t, tenant, 3);
-    const res = await t.request({
-      method: 'DELETE',
-      url: `/api/campaigns/${campaign.id}`,
-      token: tenant.admin.token,
-    });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('CAMPAIGN_HAS_DATA');
+    await expectRefusedWithData(tenant, campaign.id);
     expect(
       (await t.request({ url: `/api/campaigns/${campaign.id}`, token: tenant.admin.token })).status,
     ).toBe(200);
