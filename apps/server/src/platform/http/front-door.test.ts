@@ -44,7 +44,13 @@ const held = door.held(
   ],
   'held body',
 );
-door.add({ route: '/held', answer: (request) => (request.url === '/held' ? held : undefined) });
+door.add({
+  route: '/held',
+  answer: (request) => {
+    if (request.url === '/held?fault=1') throw new Error('a look-up that fails');
+    return request.url === '/held' ? held : undefined;
+  },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 afterAll(() => app.close());
@@ -85,6 +91,15 @@ describe('the front door', () => {
     expect(await (await fetch(`${base}/held`, { method: 'POST' })).text()).toBe('posted');
     expect((await fetch(`${base}/held`, { method: 'HEAD' })).status).toBe(200);
     expect(fastifyAnswered).toBe(before + 3);
+  });
+
+  it('leaves a request whose held answer fails to Fastify, and logs the fault', async () => {
+    const before = fastifyAnswered;
+    const answer = await fetch(`${base}/held?fault=1`);
+    expect(await answer.text()).toBe('from fastify');
+    expect(fastifyAnswered).toBe(before + 1);
+    const fault = lines.map((line) => JSON.parse(line)).find((line) => line.msg?.startsWith('front door:'));
+    expect(fault).toMatchObject({ level: 50, route: '/held' });
   });
 
   it('asks the client to drop the connection while the server closes', async () => {

@@ -107,7 +107,17 @@ export class FrontDoor {
     if (!opened) return false;
     const start = performance.now();
     for (const route of this.routes) {
-      const answer = route.answer(request);
+      let answer: HeldAnswer | undefined;
+      try {
+        answer = route.answer(request);
+      } catch (error) {
+        // a fault of a route's look-up costs that request the short way in, never the process
+        opened.log.error(
+          { err: error, route: route.route },
+          'front door: the held answer failed; Fastify answers',
+        );
+        return false;
+      }
       if (answer) {
         this.write(opened, request, response, route.route, answer, start);
         return true;
