@@ -6,11 +6,11 @@ import type { Invalidation, InvalidationBus } from './invalidation.ts';
  * invalidation bus, in every other process as soon as the message arrives (else within `ttlMs`).
  * Concurrent misses for one key share one load.
  */
+/** A cached value: its load, when it goes stale, and what it loaded once it has. */
+type Entry<V> = { value: Promise<V>; expiresAt: number; settled?: { value: V } };
+
 export class TtlCache<V> {
-  private readonly entries = new Map<
-    string,
-    { value: Promise<V>; expiresAt: number; settled?: { value: V } }
-  >();
+  private readonly entries = new Map<string, Entry<V>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -24,10 +24,7 @@ export class TtlCache<V> {
     if (hit && hit.expiresAt > now) return hit.value;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    const entry: { value: Promise<V>; expiresAt: number; settled?: { value: V } } = {
-      value,
-      expiresAt: now + this.ttlMs,
-    };
+    const entry: Entry<V> = { value, expiresAt: now + this.ttlMs };
     this.entries.set(key, entry);
     value.then(
       (loaded) => {

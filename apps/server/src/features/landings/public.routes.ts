@@ -13,15 +13,25 @@ import {
   simplePublicPage,
 } from './public-page.ts';
 
+// a tenant's or group's name in a page's address, and the pages a group may have
+const SEGMENT = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const MAX_SEGMENT = 60;
+const MAX_PAGES = 20;
 const Segment = z
   .string()
-  .max(60)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-// the two page addresses as the front door takes them: segments as `Segment` has them, page 1-99
-const WITH_TENANT =
-  /^\/([a-z0-9]+(?:-[a-z0-9]+)*)\/landing\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\?page=([1-9]\d?))?$/;
-const DEFAULT_TENANT = /^\/landing()\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\?page=([1-9]\d?))?$/;
-const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(20).catch(1).default(1) });
+  .max(MAX_SEGMENT)
+  .regex(new RegExp(`^${SEGMENT}$`));
+const PageQuery = z.object({ page: z.coerce.number().int().min(1).max(MAX_PAGES).catch(1).default(1) });
+
+/** The address of a tenant's group page: with the tenant's segment, or the default tenant's. */
+const landingPath = (withTenant: boolean, tenantSlug: string, group: string) =>
+  withTenant ? `/${tenantSlug}/landing/${group}` : `/landing/${group}`;
+
+/** A page's address as the front door takes it whole: its segments as `Segment` has them, and no query but `page`. */
+const heldAddress = (withTenant: boolean) =>
+  new RegExp(
+    `^${withTenant ? `/(?<tenant>${SEGMENT})` : ''}/landing/(?<group>${SEGMENT})(?:\\?page=(?<page>[1-9]\\d?))?$`,
+  );
 
 function send(request: FastifyRequest, reply: FastifyReply, page: PublicPage) {
   // a phone takes the page compressed (brotli: a quarter of the bytes), compressed once per rendered page
@@ -53,10 +63,10 @@ export function registerPublicLandingRoutes({
   const limitLookUps = app.rateLimit({ ...rateLimit, groupId: 'landing-look-ups' });
 
   const handler =
-    (tenantOf: (params: Record<string, string>, request: FastifyRequest) => string, withTenant: boolean) =>
+    (tenantOf: (params: Record<string, string>) => string, withTenant: boolean) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const params = request.params as Record<string, string>;
-      const tenantSlug = tenantOf(params, request);
+      const tenantSlug = tenantOf(params);
       const query = PageQuery.safeParse(request.query);
       const ok = Segment.safeParse(tenantSlug).success && Segment.safeParse(params.group).success;
       const page = await renderPublicLanding(ctxOf(request), cache, {
@@ -64,7 +74,7 @@ export function registerPublicLandingRoutes({
         groupName: ok ? (params.group as string) : '-',
         page: query.success ? query.data.page : 1,
         assets,
-        basePath: withTenant ? `/${tenantSlug}/landing/${params.group}` : `/landing/${params.group}`,
+        basePath: landingPath(withTenant, tenantSlug, params.group as string),
         beforeLookUp: async () => {
           await limitLookUps.call(app, request, reply);
         },
@@ -83,49 +93,49 @@ export function registerPublicLandingRoutes({
     '/landing/:group',
     { config: pageConfig, schema },
     // the tenant of `/landing/{group}`: DEFAULT_TENANT (config), else 'demo'
-    handler((_params, request) => ctxOf(request).config.defaultTenant, false),
+    handler(() => shared.config.defaultTenant, false),
   );
 
   // A page this process answered from the state still current is answered again before Fastify's
   // pipeline (decision 038): the same answer, a third of the time. Only an address written exactly
   // as the routes above take it, with no query but a page number of 1-20; Fastify answers the rest.
-  const held =
-    (address: RegExp, tenantOf: (match: RegExpExecArray) => string | undefined, withTenant: boolean) =>
-    (request: IncomingMessage) => {
-      const match = address.exec(request.url ?? '');
-      const tenantSlug = match && tenantOf(match);
-      if (!match || !tenantSlug || tenantSlug.length > 60) return undefined;
-      const [, , group = '', number] = match;
-      const pageNumber = number === undefined ? 1 : Number(number);
-      if (group.length > 60 || pageNumber > 20) return undefined;
-      const basePath = withTenant ? `/${tenantSlug}/landing/${group}` : `/landing/${group}`;
-      const page = heldPublicLanding(shared, cache, {
+  const held = (withTenant: boolean) => {
+    const address = heldAddress(withTenant);
+    return (request: IncomingMessage) => {
+      const parts = address.exec(request.url ?? '')?.groups;
+      if (!parts) return undefined;
+      const { group = '', page } = parts;
+      const tenantSlug = withTenant ? (parts.tenant ?? '') : shared.config.defaultTenant;
+      const pageNumber = page === undefined ? 1 : Number(page);
+      if (tenantSlug.length > MAX_SEGMENT || group.length > MAX_SEGMENT || pageNumber > MAX_PAGES)
+        return undefined;
+      const found = heldPublicLanding(shared, cache, {
         tenantSlug,
         groupName: group,
         page: pageNumber,
-        basePath,
+        basePath: landingPath(withTenant, tenantSlug, group),
       });
-      if (!page) return undefined;
+      if (!found) return undefined;
       const coding = preferredCoding(request.headers['accept-encoding'], BROTLI_OR_GZIP);
-      return heldPageAnswer(frontDoor, page, coding, request.headers['if-none-match']);
+      return heldPageAnswer(frontDoor, found, coding, request.headers['if-none-match']);
     };
-  frontDoor.add({ route: '/:tenant/landing/:group', answer: held(WITH_TENANT, (match) => match[1], true) });
-  frontDoor.add({
-    route: '/landing/:group',
-    answer: held(DEFAULT_TENANT, () => shared.config.defaultTenant, false),
-  });
+  };
+  frontDoor.add({ route: '/:tenant/landing/:group', answer: held(true) });
+  frontDoor.add({ route: '/landing/:group', answer: held(false) });
 
   // without a group name: the tenant's current group (spec: `landing`, `{tenantName}/landing`)
   const current =
-    (tenantOf: (params: Record<string, string>, request: FastifyRequest) => string, withTenant: boolean) =>
+    (tenantOf: (params: Record<string, string>) => string, withTenant: boolean) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const tenantSlug = tenantOf(request.params as Record<string, string>, request);
+      const tenantSlug = tenantOf(request.params as Record<string, string>);
       const found = Segment.safeParse(tenantSlug).success
         ? await defaultLandingGroup(ctxOf(request), tenantSlug)
         : { page: simplePublicPage('notFound') };
       if ('page' in found) return send(request, reply, found.page);
-      const path = withTenant ? `/${tenantSlug}/landing/${found.redirect}` : `/landing/${found.redirect}`;
-      return reply.status(302).header('cache-control', 'no-store').redirect(path);
+      return reply
+        .status(302)
+        .header('cache-control', 'no-store')
+        .redirect(landingPath(withTenant, tenantSlug, found.redirect));
     };
   app.get(
     '/:tenant/landing',
@@ -135,7 +145,7 @@ export function registerPublicLandingRoutes({
   app.get(
     '/landing',
     { config, schema },
-    current((_params, request) => ctxOf(request).config.defaultTenant, false),
+    current(() => shared.config.defaultTenant, false),
   );
 
   app.get('/public/:file', { config: { access: 'public' }, schema }, async (request, reply) => {

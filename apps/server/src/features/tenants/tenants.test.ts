@@ -166,7 +166,12 @@ describe('tenants', () => {
       'redemptions',
       'participants',
       'participations',
-    ].concat(['raffle_entries', 'points_accounts', 'points_ledger', 'orders', 'products']);
+      'raffle_entries',
+      'points_accounts',
+      'points_ledger',
+      'orders',
+      'products',
+    ];
     for (const table of tables) {
       const left = await t.db.ownerQuery(`select 1 from ${table} where tenant_id = $1`, [tenant.id]);
       expect(left, table).toEqual([]);
