@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BatchOutcome, callsInBatches } from './hot-call-batches.ts';
+import { type BatchLimits, type BatchOutcome, callsInBatches } from './hot-call-batches.ts';
 
 /** A call the tests send: its name, and how its function answers it. */
 type Call = { id: string; alone?: boolean; fails?: boolean; retry?: boolean; lock?: string };
@@ -8,7 +8,7 @@ type Call = { id: string; alone?: boolean; fails?: boolean; retry?: boolean; loc
  * A stand-in database that records what travelled: each `one` and each `many` with its calls,
  * answered when the test releases it (so calls can arrive while others are in flight).
  */
-function recordingTransport() {
+function recordingTransport(limits: BatchLimits = { inFlight: 1, size: 3 }) {
   const travelled: string[][] = [];
   const pending: (() => void)[] = [];
   const held = <T>(answer: () => T) =>
@@ -22,7 +22,7 @@ function recordingTransport() {
       }),
     );
   const call = callsInBatches<Call, string>({
-    limits: { inFlight: 1, size: 3 },
+    limits,
     batchOf: (c) => (c.alone ? null : 'f'),
     orderOf: (c) => c.lock ?? '',
     one: (c) => {
@@ -43,12 +43,16 @@ function recordingTransport() {
       });
     },
   });
-  /** Answers everything in flight, until nothing is left. */
+  /**
+   * Answers everything in flight, until nothing is left (two turns after each answer: a batch
+   * that gathers for a turn leaves one turn after its predecessor came back).
+   */
   const releaseAll = async () => {
-    while (pending.length > 0) {
+    do {
       for (const answer of pending.splice(0)) answer();
       await new Promise((resolve) => setImmediate(resolve));
-    }
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (pending.length > 0);
   };
   return { call, travelled, releaseAll };
 }
@@ -134,5 +138,50 @@ describe('hot calls in batches', () => {
     expect(t.travelled).toEqual([['first'], ['own']]);
     await t.releaseAll();
     expect([await first, await alone]).toEqual(['first done', 'own done']);
+  });
+});
+
+/** The end of the event loop's turn: what a request read from a socket arrives after. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('hot calls in batches on a database on this thread (gatherTurn)', () => {
+  const limits: BatchLimits = { inFlight: 1, size: 3, gatherTurn: true };
+
+  it('the calls of one turn travel together, though nothing is in flight', async () => {
+    const t = recordingTransport(limits);
+    const answers = [t.call({ id: 'a' })];
+    // a request's handler reaches its call after awaits of its own, still in the same turn
+    await Promise.resolve();
+    answers.push(t.call({ id: 'b' }));
+    await Promise.resolve();
+    answers.push(t.call({ id: 'c' }));
+    expect(t.travelled).toEqual([]);
+    await nextTurn();
+    expect(t.travelled).toEqual([['a', 'b', 'c']]);
+    await t.releaseAll();
+    expect(await Promise.all(answers)).toEqual(['a done', 'b done', 'c done']);
+  });
+
+  it('a lone call at a quiet moment travels at the end of its turn, alone', async () => {
+    const t = recordingTransport(limits);
+    const answer = t.call({ id: 'a' });
+    await nextTurn();
+    expect(t.travelled).toEqual([['a']]);
+    await t.releaseAll();
+    expect(await answer).toBe('a done');
+  });
+
+  it('calls of later turns wait for the batch in flight, then travel together, a batch at most `size`', async () => {
+    const t = recordingTransport(limits);
+    const answers = [t.call({ id: 'a' }), t.call({ id: 'b' })];
+    await nextTurn();
+    answers.push(t.call({ id: 'c' }));
+    await nextTurn();
+    answers.push(t.call({ id: 'd' }), t.call({ id: 'e' }), t.call({ id: 'f' }));
+    await nextTurn();
+    expect(t.travelled).toEqual([['a', 'b']]);
+    await t.releaseAll();
+    expect(t.travelled).toEqual([['a', 'b'], ['c', 'd', 'e'], ['f']]);
+    expect(await Promise.all(answers)).toEqual(['a done', 'b done', 'c done', 'd done', 'e done', 'f done']);
   });
 });

@@ -3,7 +3,8 @@
  * (its message, snapshot, commit and the wake-ups around them), more than half of a redemption's.
  * So calls that arrive while `inFlight` batches are already in the database wait, and travel
  * together when one comes back: up to `size` calls of one function in one transaction. At a quiet
- * moment nothing waits: a call that finds a batch free travels at once, alone.
+ * moment nothing waits: a call that finds a batch free travels at once, alone (with `gatherTurn`,
+ * at the end of the event loop's turn, with the calls that arrived in it).
  *
  * Only the travelling is shared. `many` answers each call's own outcome (its rows, its error, or
  * `alone`: run it again by itself, for a failure whose cause may have been its batch).
@@ -15,6 +16,14 @@ export type BatchLimits = {
   inFlight: number;
   /** Calls per batch at most. */
   size: number;
+  /**
+   * Calls gather until the end of the event loop's turn before a batch leaves, instead of
+   * leaving at once when a batch is free. For a database on this thread (the embedded one): its
+   * batch runs without yielding, so no other request is read meanwhile, and a call sent at once
+   * would always travel alone. Waiting for the turn's end lets every request read in that turn
+   * join it.
+   */
+  gatherTurn?: boolean;
 };
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -38,6 +47,19 @@ export function callsInBatches<C, R>(options: {
   const waiting = new Map<string, Waiting<C, R>[]>();
   let inFlight = 0;
   let arrivals = 0;
+  let gathering = false;
+
+  /** Sends what waits: now, or at the end of the turn (`gatherTurn`). */
+  function schedule(): void {
+    if (!limits.gatherTurn) dispatch();
+    else if (!gathering) {
+      gathering = true;
+      setImmediate(() => {
+        gathering = false;
+        dispatch();
+      });
+    }
+  }
 
   /** The queue whose first call has waited longest. */
   function oldestQueue(): Waiting<C, R>[] | undefined {
@@ -56,7 +78,7 @@ export function callsInBatches<C, R>(options: {
       // send settles every call of the batch itself and never rejects
       void send(batch).finally(() => {
         inFlight--;
-        dispatch();
+        schedule();
       });
     }
   }
@@ -93,7 +115,7 @@ export function callsInBatches<C, R>(options: {
         waiting.set(key, queue);
       }
       queue.push({ call, order: arrivals++, resolve, reject });
-      dispatch();
+      schedule();
     });
   };
 }

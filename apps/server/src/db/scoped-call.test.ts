@@ -177,3 +177,30 @@ describe('hot calls in batches', async () => {
     ]);
   });
 });
+
+/**
+ * Each database's own limits (decision 035). The embedded database runs a batch on this thread
+ * without yielding, so a call sent at once would always travel alone (session 18 found every
+ * call of a bench alone): its calls gather for the rest of the event loop's turn. PostgreSQL's
+ * leave at once while one of its two batches is free.
+ */
+describe("hot calls in batches, at each database's own limits", async () => {
+  const db = await openTestDatabase({ batchedFunctions: new Set(['batch_tx_probe']) });
+  await db.ownerExec(`
+    INSERT INTO tenants (id, slug, name, country_code) VALUES ('${A}', 'limits-a', 'A', 'CR');
+    CREATE FUNCTION batch_tx_probe(p_n integer) RETURNS TABLE (tx text) LANGUAGE sql AS $$
+      SELECT txid_current()::text
+    $$;
+    SELECT create_batch_function('batch_tx_probe');
+  `);
+
+  it('sixteen calls of one turn: one transaction on the embedded database; on PostgreSQL two alone, then the rest together', async () => {
+    const rows = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        db.call<{ tx: string }>({ tenantId: A }, { name: 'batch_tx_probe', args: [i] }),
+      ),
+    );
+    const transactions = new Set(rows.map(([row]) => row?.tx));
+    expect(transactions.size).toBe(db.driver === 'pglite' ? 1 : 3);
+  });
+});
