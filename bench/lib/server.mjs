@@ -5,7 +5,7 @@
 // naming their primary (for the reference route and the figures read from the database).
 // `env` adds to the server's environment (e.g. MAP_TILE_URL); `portOffset: false` keeps `port` as given.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,11 +48,12 @@ export async function startServer({
   const database = `promo_bench_${process.pid}`;
   if (!pglite)
     spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `CREATE DATABASE ${database}`], { stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'promo-bench-'));
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'promo-bench-')),
+    DATA_DIR: dataDir,
     INITIAL_ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
@@ -90,9 +91,14 @@ export async function startServer({
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       if (!pglite) reportIndexReads(`${pgUrl}/${database}`);
-      // BENCH_KEEP_DATABASE=1 leaves it for a look in psql afterwards (drop it by hand)
-      if (process.env.BENCH_KEEP_DATABASE) process.stderr.write(`database kept: ${pgUrl}/${database}\n`);
-      else if (!pglite)
+      // BENCH_KEEP_DATABASE=1 leaves the database (the embedded one: its data directory) for a
+      // look afterwards: drop or remove it by hand
+      if (process.env.BENCH_KEEP_DATABASE) {
+        process.stderr.write(`database kept: ${pglite ? join(dataDir, 'pgdata') : `${pgUrl}/${database}`}\n`);
+        return;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      if (!pglite)
         spawnSync('psql', [`${pgUrl}/postgres`, '-qc', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`], {
           stdio: 'inherit',
         });
