@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,6 +24,11 @@ declare module 'vitest' {
  * file loads a copy), or, with TEST_DATABASE_URL, a PostgreSQL template each test file clones.
  */
 export default async function setup(project: TestProject) {
+  // what the run writes to the temporary directory (its own files, the tests', and those of the
+  // servers the tests start) goes under one directory of its own, removed when the run ends
+  const runDir = await mkdtemp(join(tmpdir(), 'promo-test-run-'));
+  process.env.TMPDIR = runDir;
+  const removeRunDir = () => rm(runDir, { recursive: true, force: true });
   // the public pages' scripts, built once like `npm run build` does, so page tests load real ones
   const assetsDir = await mkdtemp(join(tmpdir(), 'promo-test-assets-'));
   const quiet = process.stdout.write.bind(process.stdout);
@@ -45,7 +50,7 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide('pgliteDump', dumpPath);
     project.provide('pgTemplate', '');
-    return;
+    return removeRunDir;
   }
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const template = `promo_tpl_${runId}`;
@@ -65,5 +70,6 @@ export default async function setup(project: TestProject) {
     );
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.end();
+    await removeRunDir();
   };
 }
