@@ -1,14 +1,14 @@
 import type { Invalidation, InvalidationBus } from './invalidation.ts';
 
+/** A cached value: its load, when it goes stale, and what it loaded once it has. */
+type Entry<V> = { value: Promise<V>; expiresAt: number; settled?: { value: V } };
+
 /**
  * A small in-process cache of reference data read on every public request (a tenant by slug, a
  * country's rules). Entries live `ttlMs`; writes in this process delete them at once, and, with an
  * invalidation bus, in every other process as soon as the message arrives (else within `ttlMs`).
  * Concurrent misses for one key share one load.
  */
-/** A cached value: its load, when it goes stale, and what it loaded once it has. */
-type Entry<V> = { value: Promise<V>; expiresAt: number; settled?: { value: V } };
-
 export class TtlCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
 
