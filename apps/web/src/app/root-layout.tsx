@@ -35,9 +35,10 @@ export function RootLayout() {
   const togglePassword = t('login.togglePassword');
   const close = t('modal.close');
   const eyeDropper = t('colorInput.eyeDropper');
+  const loading = t('table.loading');
   const theme = useMemo(
-    () => buildMantineTheme(themeState, { togglePassword, close, eyeDropper }),
-    [themeState, togglePassword, close, eyeDropper],
+    () => buildMantineTheme(themeState, { togglePassword, close, eyeDropper, loading }),
+    [themeState, togglePassword, close, eyeDropper, loading],
   );
   const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(themeState), [themeState]);
   const isToastHostWanted = useIsToastHostWanted();

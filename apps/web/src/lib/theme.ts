@@ -57,11 +57,12 @@ export function shadesOf(hex: string): MantineColorsTuple {
 
 /**
  * The theme; `labels` name the buttons Mantine draws without text (password eye, dialogs' close,
- * the colour input's eye dropper).
+ * the colour input's eye dropper) and the loaders. Mantine draws a loader as a bare `span`, where a
+ * name is not allowed: each one is a `status`, named "Cargando" unless it says what it waits for.
  */
 export function buildMantineTheme(
   theme: ThemeState,
-  labels: { togglePassword: string; close: string; eyeDropper: string },
+  labels: { togglePassword: string; close: string; eyeDropper: string; loading: string },
 ) {
   const { primary, accent } = theme.colors;
   return createTheme({
@@ -81,6 +82,7 @@ export function buildMantineTheme(
       Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
       CloseButton: { defaultProps: { 'aria-label': labels.close } },
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': labels.eyeDropper } } },
+      Loader: { defaultProps: { role: 'status', 'aria-label': labels.loading } },
     },
   });
 }
