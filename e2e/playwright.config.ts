@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -7,8 +7,17 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// One fresh data directory per run; workers inherit it through the environment.
-process.env.PROMO_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'promo-e2e-'));
+// One fresh data directory per run; workers inherit it through the environment. The runner that
+// made it removes it as it exits (after stopping the server), unless the run failed: then the
+// server's log and database stay for a look, and the runner says where.
+if (!process.env.PROMO_E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'promo-e2e-'));
+  process.env.PROMO_E2E_DATA_DIR = dataDir;
+  process.on('exit', (code) => {
+    if (code === 0) rmSync(dataDir, { recursive: true, force: true });
+    else process.stderr.write(`the server's data and log are kept in ${dataDir}\n`);
+  });
+}
 
 export default defineConfig({
   testDir: './tests',
