@@ -4,6 +4,9 @@ import { type BatchLimits, type BatchOutcome, callsInBatches } from './hot-call-
 /** A call the tests send: its name, and how its function answers it. */
 type Call = { id: string; alone?: boolean; fails?: boolean; retry?: boolean; lock?: string };
 
+/** The end of the event loop's turn: what a request read from a socket arrives after. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * A stand-in database that records what travelled: each `one` and each `many` with its calls,
  * answered when the test releases it (so calls can arrive while others are in flight).
@@ -50,8 +53,8 @@ function recordingTransport(limits: BatchLimits = { inFlight: 1, size: 3 }) {
   const releaseAll = async () => {
     do {
       for (const answer of pending.splice(0)) answer();
-      await new Promise((resolve) => setImmediate(resolve));
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
+      await nextTurn();
     } while (pending.length > 0);
   };
   return { call, travelled, releaseAll };
@@ -140,9 +143,6 @@ describe('hot calls in batches', () => {
     expect([await first, await alone]).toEqual(['first done', 'own done']);
   });
 });
-
-/** The end of the event loop's turn: what a request read from a socket arrives after. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('hot calls in batches on a database on this thread (gatherTurn)', () => {
   const limits: BatchLimits = { inFlight: 1, size: 3, gatherTurn: true };
