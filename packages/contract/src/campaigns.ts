@@ -18,6 +18,9 @@ const WholeAbove0 = (max: number) =>
     .min(1, { error: 'FIELD_INVALID' })
     .max(max, { error: 'FIELD_INVALID' });
 
+/** What a participation does when a known person's e-mail or phone differs from the registered one. */
+export const CONTACT_MISMATCH_RULES = ['record', 'refuse'] as const;
+
 /** Kind-specific settings; each kind's issue adds its own keys. */
 export const CampaignSettings = z
   .object({
@@ -32,6 +35,12 @@ export const CampaignSettings = z
     pointsExpiryDays: WholeAbove0(3650)
       .optional()
       .describe('points and marketplace campaigns: whole days after which credited points expire'),
+    contactMismatch: z
+      .enum(CONTACT_MISMATCH_RULES, { error: 'FIELD_INVALID' })
+      .optional()
+      .describe(
+        "a known identity number typed with another e-mail or phone: 'record' (default) keeps the registered contact and records the new one as an unverified claim; 'refuse' refuses the participation (CONTACT_MISMATCH)",
+      ),
   })
   .catchall(z.unknown());
 

@@ -17,9 +17,12 @@ export const CustomerAuthRequest = z.strictObject({
     .regex(/^[^\s-]+$/, { error: 'FIELD_INVALID' })
     .describe('no spaces or hyphens'),
 });
+/**
+ * The same answer for anyone (issue #35): whether a code went out, and where, is not told; a
+ * person with an e-mail on record for this identity number receives it there.
+ */
 export const CustomerAuthChallenge = z.object({
-  sentTo: z.string().describe('the masked e-mail the code went to'),
-  expiresAt: z.string(),
+  expiresAt: z.string().describe('when a code sent now would expire'),
 });
 export type CustomerAuthChallenge = z.infer<typeof CustomerAuthChallenge>;
 /** Step 2: the identity number and the six-digit code. */

@@ -346,6 +346,16 @@ const catalogue = {
     es: 'No podemos aceptar su participación en esta promoción. Si cree que se trata de un error, comuníquese con el organizador.',
     en: 'We cannot accept your entry in this promotion. If you think this is a mistake, please contact the organiser.',
   },
+  /**
+   * The campaign refuses a participation whose e-mail or phone differs from the one registered for
+   * the identity number (`settings.contactMismatch: 'refuse'`); on the field that differs. The stored
+   * contact is never named.
+   */
+  CONTACT_MISMATCH: {
+    status: 422,
+    es: 'Este dato de contacto no coincide con el registrado para su número de identificación. Use el registrado o comuníquese con el organizador.',
+    en: 'This contact detail does not match the one registered for your identity number. Use the registered one or contact the organiser.',
+  },
   BLACKLIST_DUPLICATE: {
     status: 409,
     es: 'Ese valor ya está en la lista negra.',

@@ -14,6 +14,8 @@ export const Participant = z.object({
   sex: z.enum(SEXES).nullable(),
   department: z.string().nullable(),
   consentAt: z.string().nullable(),
+  emailVerified: z.boolean().describe('the person proved control of the e-mail with a one-time code'),
+  phoneVerified: z.boolean().describe('the person proved control of the phone with a one-time code'),
   erased: z.boolean(),
   participations: z.number().int(),
   createdAt: z.string(),
@@ -36,9 +38,26 @@ export const ParticipationSummary = z.object({
   outcome: z.record(z.string(), z.unknown()),
 });
 
+export const CLAIM_FIELDS = ['name', 'email', 'phone', 'birthdate', 'sex', 'department'] as const;
+
+/**
+ * A detail typed under the person's identity number that differs from the stored one: kept beside
+ * it, never replacing it (docs/domain.md "People"). The CRM shows it as a discrepancy.
+ */
+export const ParticipantClaim = z.object({
+  field: z.enum(CLAIM_FIELDS),
+  value: z.string(),
+  times: z.number().int().describe('how many participations typed it'),
+  firstAt: z.string(),
+  lastAt: z.string(),
+  campaignId: Id.nullable().describe('the campaign it was last typed in'),
+});
+export type ParticipantClaim = z.infer<typeof ParticipantClaim>;
+
 export const CrmUserInfo = z.object({
   participant: Participant,
   participations: z.array(ParticipationSummary),
+  claims: z.array(ParticipantClaim).describe('typed details that differ from the stored ones, newest first'),
 });
 export type CrmUserInfo = z.infer<typeof CrmUserInfo>;
 
@@ -46,6 +65,7 @@ export type CrmUserInfo = z.infer<typeof CrmUserInfo>;
 export const PersonExport = z.object({
   participant: Participant,
   participations: z.array(ParticipationSummary.extend({ answers: z.record(z.string(), z.unknown()) })),
+  claims: z.array(ParticipantClaim),
 });
 export type PersonExport = z.infer<typeof PersonExport>;
 

@@ -231,9 +231,29 @@ export const participants = pgTable(
     sex: text('sex', { enum: ['female', 'male', 'other'] }),
     department: text('department'),
     consentAt: at('consent_at'),
+    /** When the person proved control of `email` / `phone` with a one-time code (migration 0043). */
+    emailVerifiedAt: at('email_verified_at'),
+    phoneVerifiedAt: at('phone_verified_at'),
     erasedAt: at('erased_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Details typed under a person's identity number that differ from the stored ones (migration 0043). */
+export const participantClaims = pgTable(
+  'participant_claims',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    participantId: uuid('participant_id').notNull(),
+    field: text('field', { enum: ['name', 'email', 'phone', 'birthdate', 'sex', 'department'] }).notNull(),
+    value: text('value').notNull(),
+    campaignId: uuid('campaign_id'),
+    times: integer('times').notNull(),
+    firstAt: at('first_at').notNull(),
+    lastAt: at('last_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
@@ -786,6 +806,8 @@ export const customerOtps = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
     createdAt: at('created_at').notNull(),
+    /** The address the code went to: the code proves control of that one only. */
+    sentTo: text('sent_to'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

@@ -36,6 +36,7 @@ const OWNERS: Record<string, string> = {
   marketplaces: 'marketplace',
   orders: 'marketplace',
   outbox: 'platform',
+  participant_claims: 'participants',
   participants: 'participants',
   participations: 'participations',
   password_resets: 'users',

@@ -100,6 +100,21 @@ export async function createPerson(t: TestApp, tenant: TestTenant) {
   return { id: res.body.id as string, cedula };
 }
 
+/** A new redeem code worth `points` in a campaign (a batch of one, read back as a developer would). */
+export async function pointsCode(t: TestApp, tenant: TestTenant, campaignId: string, points: number) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/redeem-code-batches',
+    token: tenant.admin.token,
+    body: { campaignId, count: 1, points },
+  });
+  if (res.status !== 201) throw new Error(`redeem codes: ${res.text}`);
+  const [row] = await t.db.ownerQuery<{ code: string }>('select code from redeem_codes where batch_id = $1', [
+    res.body.batch.id,
+  ]);
+  return row?.code as string;
+}
+
 /** The one-time code last sent to a person (read from the outbox, as a developer would). */
 export async function lastCode(t: TestApp, tenantId: string): Promise<string> {
   const [row] = await t.db.ownerQuery<{ body: string }>(

@@ -42,9 +42,12 @@ export const SIGN_IN_POLICY: SignInPolicy = {
 
 /** The account of a back-office user: tenant-scoped, by lower-cased user name. */
 export const userAccount = (usernameKey: string) => `user:${usernameKey}`;
-/** The account of an end customer signing in to a campaign with one-time codes. */
-export const customerAccount = (campaignId: string, participantId: string) =>
-  `customer:${campaignId}:${participantId}`;
+/**
+ * The account of an end customer signing in to a campaign with one-time codes, by a key of the
+ * identity number typed (not the person's id): counted alike whether or not such a person exists.
+ */
+export const customerAccount = (campaignId: string, identityKey: string) =>
+  `customer:${campaignId}:${identityKey}`;
 
 /**
  * The address as counted: IPv4 (also IPv4-mapped IPv6) whole; IPv6 by its /64, the block one

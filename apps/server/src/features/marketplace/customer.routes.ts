@@ -16,9 +16,16 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKey } from '../../platform/http/replies.ts';
+import { noSoonerThan } from '../../platform/no-sooner-than.ts';
 import { SIGN_IN_POLICY } from '../auth/index.ts';
 import type { FeatureDeps } from '../types.ts';
-import { type AuthPurpose, customerScope, requestCode, verifyCode } from './customer-auth.ts';
+import {
+  type AuthPurpose,
+  customerScope,
+  OTP_ANSWER_FLOOR_MS,
+  requestCode,
+  verifyCode,
+} from './customer-auth.ts';
 import { customerMarketplace, customerTransactions } from './customer-pages.service.ts';
 import { customerOf } from './customer-token.ts';
 import { redeemMarketplaceCode, redeemProduct } from './redeem-product.ts';
@@ -34,9 +41,11 @@ export function registerCustomerRoutes({
   throttle,
 }: Pick<FeatureDeps, 'app' | 'ctxOf' | 'limits' | 'throttle'>): void {
   const publicLimit = { max: limits.publicPerMinute, timeWindow: 60_000 };
-  // per identity: five codes per ten minutes, whatever the address (the person's inbox); wrong
-  // codes are counted per identity and address in verifyCode, so that no one can lock anyone out
+  // per identity, whatever the address: five codes per ten minutes (the person's inbox) and ten
+  // guesses (a code dies at its fifth wrong one); wrong codes also count per identity and address in
+  // verifyCode. Both answer alike whether or not the person exists, and no sooner than the floor.
   const codeRequests = throttle('customer-otp', 5, 600_000);
+  const codeGuesses = throttle('customer-otp-guess', 10, 600_000);
   const signInPolicy = { ...SIGN_IN_POLICY, ...limits.signIn };
   const publicTags = ['marketplace (public)'];
 
@@ -59,7 +68,9 @@ export function registerCustomerRoutes({
       async (request) => {
         const { tenant, campaign } = request.params;
         if (!(await codeRequests.hit(`${tenant}:${request.body.cedula}`))) throw new AppError('RATE_LIMITED');
-        return requestCode(ctxOf(request), tenant, campaign, request.body.cedula, purpose);
+        return noSoonerThan(OTP_ANSWER_FLOOR_MS, () =>
+          requestCode(ctxOf(request), tenant, campaign, request.body.cedula, purpose),
+        );
       },
     );
     app.post(
@@ -77,7 +88,10 @@ export function registerCustomerRoutes({
       async (request) => {
         const { tenant, campaign } = request.params;
         const { cedula, code } = request.body;
-        return verifyCode(ctxOf(request), tenant, campaign, cedula, code, purpose, signInPolicy);
+        if (!(await codeGuesses.hit(`${tenant}:${cedula}`))) throw new AppError('RATE_LIMITED');
+        return noSoonerThan(OTP_ANSWER_FLOOR_MS, () =>
+          verifyCode(ctxOf(request), tenant, campaign, cedula, code, purpose, signInPolicy),
+        );
       },
     );
   }

@@ -10,7 +10,14 @@ export type OtpRow = typeof customerOtps.$inferSelect;
  */
 export async function insertOtp(
   tx: Tx,
-  otp: { tenantId: string; campaignId: string; participantId: string; expiresAt: Date; createdAt: Date },
+  otp: {
+    tenantId: string;
+    campaignId: string;
+    participantId: string;
+    sentTo: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
   hashOf: (id: string) => string,
 ): Promise<void> {
   const [row] = await tx
@@ -24,7 +31,10 @@ export async function insertOtp(
     .where(and(eq(customerOtps.tenantId, otp.tenantId), eq(customerOtps.id, row.id)));
 }
 
-/** The person's latest unused, unexpired code, locked for the rest of the transaction. */
+/**
+ * The person's latest unused, unexpired code, locked for the rest of the transaction: only the
+ * latest is ever checked, so a new code ends the earlier ones.
+ */
 export async function lockLatestOtp(
   tx: Tx,
   who: { tenantId: string; campaignId: string; participantId: string },

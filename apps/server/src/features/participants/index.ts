@@ -1,5 +1,6 @@
 /** The participants feature's public face: what other features and the app may use. */
 export {
+  confirmEmail,
   findParticipantById,
   type PersonSummary,
   participantByCedula,

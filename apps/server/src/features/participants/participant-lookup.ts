@@ -23,6 +23,11 @@ export function participantByCedula(
   return participants.findPersonSummaryByCedula(tx, tenantId, cedula);
 }
 
+/** The person proved control of this e-mail (a one-time code sent to it was used). */
+export function confirmEmail(tx: Tx, tenantId: string, id: string, email: string, now: Date): Promise<void> {
+  return participants.markEmailVerified(tx, tenantId, id, email, now);
+}
+
 /** People of the tenant by id, as identity number and name (the ones not found are left out). */
 export function participantsByIds(
   tx: Tx,

@@ -1,7 +1,7 @@
-import type { Participant } from '@promo/contract';
+import type { Participant, ParticipantClaim } from '@promo/contract';
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { campaigns, participants, participations } from '../../db/schema.ts';
+import { campaigns, participantClaims, participants, participations } from '../../db/schema.ts';
 import { iso } from '../../platform/iso.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { containsPattern, orderBy } from '../../platform/sql.ts';
@@ -19,6 +19,8 @@ export function toParticipant(row: ParticipantRow, participationCount: number): 
     sex: row.sex,
     department: row.department,
     consentAt: iso(row.consentAt),
+    emailVerified: row.emailVerifiedAt !== null,
+    phoneVerified: row.phoneVerifiedAt !== null,
     erased: row.erasedAt !== null,
     participations: participationCount,
     createdAt: row.createdAt.toISOString(),
@@ -136,6 +138,23 @@ export async function participationsOf(tx: Tx, tenantId: string, participantId: 
     .orderBy(sql`${participations.createdAt} desc`);
 }
 
+/** The details typed under the person's identity number that differ from the stored ones, newest first. */
+export async function claimsOf(tx: Tx, tenantId: string, participantId: string): Promise<ParticipantClaim[]> {
+  const rows = await tx
+    .select()
+    .from(participantClaims)
+    .where(and(eq(participantClaims.tenantId, tenantId), eq(participantClaims.participantId, participantId)))
+    .orderBy(sql`${participantClaims.lastAt} desc`, participantClaims.field);
+  return rows.map((row) => ({
+    field: row.field,
+    value: row.value,
+    times: row.times,
+    firstAt: row.firstAt.toISOString(),
+    lastAt: row.lastAt.toISOString(),
+    campaignId: row.campaignId,
+  }));
+}
+
 export async function insertParticipant(
   tx: Tx,
   values: typeof participants.$inferInsert,
@@ -145,7 +164,10 @@ export async function insertParticipant(
   return row;
 }
 
-/** Creates or updates by identity number; answers whether the row was new. */
+/**
+ * Creates or updates by identity number (the tenant's staff importing people); answers whether the
+ * row was new. A contact the import changes is the person's contact of record, not yet proved.
+ */
 export async function upsertParticipantRow(
   tx: Tx,
   values: typeof participants.$inferInsert,
@@ -160,7 +182,11 @@ export async function upsertParticipantRow(
           name = coalesce(excluded.name, participants.name), email = coalesce(excluded.email, participants.email),
           phone = coalesce(excluded.phone, participants.phone), birthdate = coalesce(excluded.birthdate, participants.birthdate),
           birth_year = coalesce(excluded.birth_year, participants.birth_year), sex = coalesce(excluded.sex, participants.sex),
-          department = coalesce(excluded.department, participants.department), updated_at = excluded.updated_at
+          department = coalesce(excluded.department, participants.department), updated_at = excluded.updated_at,
+          email_verified_at = case when excluded.email is distinct from participants.email and excluded.email is not null
+                                   then null else participants.email_verified_at end,
+          phone_verified_at = case when excluded.phone is distinct from participants.phone and excluded.phone is not null
+                                   then null else participants.phone_verified_at end
         returning (xmax = 0) as created`,
   );
   return Boolean(row?.created);
@@ -181,12 +207,17 @@ export async function eraseParticipant(tx: Tx, tenantId: string, id: string, now
       phone: null,
       birthdate: null,
       consentAt: null,
+      emailVerifiedAt: null,
+      phoneVerifiedAt: null,
       erasedAt: now,
       updatedAt: now,
     })
     .where(and(eq(participants.tenantId, tenantId), eq(participants.id, id)))
     .returning({ id: participants.id });
   if (rows.length === 0) return false;
+  await tx
+    .delete(participantClaims)
+    .where(and(eq(participantClaims.tenantId, tenantId), eq(participantClaims.participantId, id)));
   await tx
     .update(participations)
     .set({ answers: {} })
@@ -239,6 +270,23 @@ export async function findPersonSummaryByCedula(
     .from(participants)
     .where(and(eq(participants.tenantId, tenantId), eq(participants.cedula, cedula)));
   return row;
+}
+
+/**
+ * The person proved control of `email` with a one-time code sent to it: it is verified, if it is
+ * still the person's e-mail (a staff change meanwhile leaves the new one unverified).
+ */
+export async function markEmailVerified(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  email: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(participants)
+    .set({ emailVerifiedAt: sql`coalesce(${participants.emailVerifiedAt}, ${now})` })
+    .where(and(eq(participants.tenantId, tenantId), eq(participants.id, id), eq(participants.email, email)));
 }
 
 /** People by id: identity number and name of each found. */

@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { CrmCreateUser, CrmUserInfo, Page, Participant, UploadReport } from '@promo/contract';
+import type {
+  CrmCreateUser,
+  CrmUserInfo,
+  Page,
+  Participant,
+  ParticipantClaim,
+  UploadReport,
+} from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant, readInTenant } from '../../platform/context.ts';
@@ -11,6 +18,7 @@ import { type ReportColumn, reportStream } from '../../platform/report.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
 import { findCountry, findCountryCached, tenantCountry } from '../countries/index.ts';
 import {
+  claimsOf,
   eraseParticipant,
   findParticipant,
   findParticipantByCedula,
@@ -32,6 +40,19 @@ function masked(participant: Participant): Participant {
     phone: maskPhone(participant.phone),
     birthdate: participant.birthdate ? `${participant.birthdate.slice(0, 4)}-••-••` : null,
   };
+}
+
+/** A claim as an analyst sees it: contact and birth date masked like the person's own. */
+function maskedClaim(claim: ParticipantClaim): ParticipantClaim {
+  const value =
+    claim.field === 'email'
+      ? maskEmail(claim.value)
+      : claim.field === 'phone'
+        ? maskPhone(claim.value)
+        : claim.field === 'birthdate'
+          ? `${claim.value.slice(0, 4)}-••-••`
+          : claim.value;
+  return { ...claim, value: value ?? '' };
 }
 
 function forRole(ctx: Ctx, participant: Participant): Participant {
@@ -60,8 +81,14 @@ export async function getUserInfo(ctx: Ctx, cedula: string): Promise<CrmUserInfo
     const found = await findParticipantByCedula(tx, tenantId, cedula);
     if (!found) throw new AppError('IDENTITY_INVALID');
     const history = await participationsOf(tx, tenantId, found.row.id);
+    const participant = toParticipant(found.row, found.n);
+    // what still differs: a claim the stored value has since become is no discrepancy
+    const claims = (await claimsOf(tx, tenantId, found.row.id)).filter(
+      (claim) => claim.value !== participant[claim.field],
+    );
     return {
-      participant: forRole(ctx, toParticipant(found.row, found.n)),
+      participant: forRole(ctx, participant),
+      claims: shouldMask(actorOf(ctx).role) ? claims.map(maskedClaim) : claims,
       participations: history.map((p) => ({
         id: p.id,
         campaignId: p.campaignId,
@@ -123,6 +150,7 @@ export async function exportPerson(ctx: Ctx, id: string) {
     await audit(tx, ctx, { tenantId, action: 'participant.export', entityType: 'participant', entityId: id });
     return {
       participant: toParticipant(found.row, found.n),
+      claims: await claimsOf(tx, tenantId, id),
       participations: history.map((p) => ({
         ...p,
         createdAt: p.createdAt.toISOString(),

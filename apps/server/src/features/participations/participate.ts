@@ -30,6 +30,8 @@ import {
   type PersonFields,
   participateInOneCall,
   participationGate,
+  refusalIn,
+  type SqlRefusal,
 } from './participations.repository.ts';
 import { firstRefusal, minimumAge, ruleChecks } from './rules.ts';
 
@@ -183,6 +185,12 @@ function gateValues(tenantId: string, form: Form, now: Date): GateValues {
   };
 }
 
+/** A refusal the SQL raised, on the form's field it concerns (a contact that differs) when it names one. */
+function refusedAs(refusal: SqlRefusal, form: Form): AppError {
+  const key = refusal.field && formFieldsOf(form.campaign)?.find((f) => f.type === refusal.field)?.key;
+  return new AppError(refusal.refused, key ? [{ path: `answers.${key}`, code: refusal.refused }] : []);
+}
+
 /** The blacklisted attempt is kept so that the tenant sees it; the person is told nothing more. */
 async function refuseBlacklisted(ctx: Ctx, tx: Tx, tenantId: string, campaignId: string, entryId: string) {
   await audit(tx, ctx, {
@@ -224,7 +232,7 @@ async function participateOnce(
     deviceClass: deviceClass(meta.userAgent),
     work,
   });
-  if ('refused' in answer) throw new AppError(answer.refused);
+  if ('refused' in answer) throw refusedAs(answer, form);
   switch (answer.outcome) {
     case 'stale':
       return 'stale';
@@ -259,7 +267,10 @@ async function participateInSteps(
     const found = await findCampaignWithRules(tx, tenantId, campaignName, { keyShare: true });
     const form = await checkForm(ctx, found, input, now, tx);
     const { campaign, rules, local, person } = form;
-    const gate = await participationGate(tx, gateValues(tenantId, form, now));
+    const gate = await participationGate(tx, gateValues(tenantId, form, now)).catch((error: unknown) => {
+      const refusal = refusalIn(error);
+      throw refusal ? refusedAs(refusal, form) : error;
+    });
     if ('blacklisted' in gate) return refuseBlacklisted(ctx, tx, tenantId, campaign.id, gate.blacklisted);
 
     const { participantId } = gate;

@@ -82,7 +82,10 @@ export type OneCallOutcome =
   | { outcome: 'blacklisted'; blacklisted: string; status: null; body: null }
   | { outcome: 'stale' | 'key_reused'; blacklisted: null; status: null; body: null };
 
-const REFUSED = /participation refused: ([A-Z_]+)/;
+const REFUSED = /participation refused: ([A-Z_]+)(?: (email|phone))?/;
+
+/** A refusal the SQL raised: the rule's code and, for a contact that differs, its field type. */
+export type SqlRefusal = { refused: ErrorCode; field?: 'email' | 'phone' };
 
 /**
  * The whole participation in one round trip (`participate_in_one_call`, migration 0026, decision
@@ -112,7 +115,7 @@ export async function participateInOneCall(
     deviceClass: number;
     work: OneCallWork | { work: 'none' };
   },
-): Promise<OneCallOutcome | { refused: ErrorCode }> {
+): Promise<OneCallOutcome | SqlRefusal> {
   const { person, blacklist } = values;
   try {
     const [row] = await db.call<OneCallOutcome>(
@@ -157,17 +160,21 @@ export async function participateInOneCall(
     if (!row) throw new Error('participate_in_one_call answered no row');
     return row;
   } catch (error) {
-    const code = refusalIn(error);
-    if (code) return { refused: code };
+    const refusal = refusalIn(error);
+    if (refusal) return refusal;
     throw error;
   }
 }
 
-/** The rule's refusal raised by the function (`participation refused: CODE`), through any wrapping. */
-function refusalIn(error: unknown): ErrorCode | null {
+/**
+ * The rule's refusal raised by a function (`participation refused: CODE [field]`), through any
+ * wrapping; null for any other error.
+ */
+export function refusalIn(error: unknown): SqlRefusal | null {
   for (let e = error; e instanceof Error; e = e.cause) {
     const match = REFUSED.exec(e.message);
-    if (match && isErrorCode(match[1])) return match[1];
+    if (match && isErrorCode(match[1]))
+      return match[2] ? { refused: match[1], field: match[2] as 'email' | 'phone' } : { refused: match[1] };
   }
   return null;
 }

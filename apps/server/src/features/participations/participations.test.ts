@@ -38,7 +38,14 @@ describe('participation', () => {
       'select name, department, birth_year from participants where tenant_id = $1 and cedula = $2',
       [tenant.id, answers.cedula],
     );
-    expect(person).toEqual({ name: 'María J. Pérez', department: 'San José', birth_year: 1990 });
+    // the stored name stays; the other one typed is kept beside it (issue #35)
+    expect(person).toEqual({ name: answers.name, department: 'San José', birth_year: 1990 });
+    const claims = await t.db.ownerQuery<{ field: string; value: string }>(
+      `select c.field, c.value from participant_claims c join participants p on p.tenant_id = c.tenant_id and p.id = c.participant_id
+        where p.tenant_id = $1 and p.cedula = $2`,
+      [tenant.id, answers.cedula],
+    );
+    expect(claims).toEqual([{ field: 'name', value: 'María J. Pérez' }]);
     const [row] = await t.db.ownerQuery<{ device_class: number; local_day: unknown }>(
       'select device_class, local_day::text as local_day from participations where tenant_id = $1 and id = $2',
       [tenant.id, first.body.participationId],

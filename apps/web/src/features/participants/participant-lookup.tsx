@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { type CrmUserInfo, CrmUserInfoQuery } from '@promo/contract';
+import { type CrmUserInfo, CrmUserInfoQuery, type ParticipantClaim } from '@promo/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
@@ -53,19 +53,26 @@ export function ParticipantLookup() {
               [
                 [t('crm.cedula'), person.cedula],
                 [t('crm.name'), person.name],
-                [t('crm.email'), person.email],
-                [t('crm.phone'), person.phone],
+                [t('crm.email'), person.email, person.email ? person.emailVerified : undefined],
+                [t('crm.phone'), person.phone, person.phone ? person.phoneVerified : undefined],
                 [t('crm.birthdate'), person.birthdate],
                 [t('crm.sex'), person.sex ? t(`crm.sexes.${person.sex}`) : null],
                 [departmentLabel, person.department],
                 [t('crm.consentAt'), formatDateTime(person.consentAt, timeZone, locale)],
               ] as const
-            ).map(([label, value]) => (
+            ).map(([label, value, verified]: readonly [string, string | null, boolean?]) => (
               <div key={label}>
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text>{value || '—'}</Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Text>
+                  {verified !== undefined && (
+                    <Badge size="sm" variant="light" color={verified ? 'teal' : 'gray'}>
+                      {verified ? t('crm.verified') : t('crm.unverified')}
+                    </Badge>
+                  )}
+                </Group>
               </div>
             ))}
           </SimpleGrid>
@@ -74,6 +81,7 @@ export function ParticipantLookup() {
               {t('crm.erased')}
             </Badge>
           )}
+          {info.claims.length > 0 && <ClaimsTable claims={info.claims} />}
           <Table mt="md" striped>
             <Table.Caption>{t('crm.history')}</Table.Caption>
             <Table.Thead>
@@ -113,5 +121,43 @@ export function ParticipantLookup() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** What was typed under this identity number and differs from the stored details (never applied). */
+function ClaimsTable({ claims }: { claims: ParticipantClaim[] }) {
+  const { t } = useTranslation();
+  const departmentLabel = useDepartmentLabel();
+  const { timeZone, locale } = useBackOffice();
+  const fieldLabel = (field: ParticipantClaim['field']) =>
+    field === 'department' ? departmentLabel : t(`crm.${field}`);
+  return (
+    <Alert color="yellow" mt="md" title={t('crm.claims')} data-testid="claims">
+      <Text size="sm">{t('crm.claimsHelp')}</Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table mt="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('crm.claimField')}</Table.Th>
+              <Table.Th>{t('crm.claimValue')}</Table.Th>
+              <Table.Th>{t('crm.claimTimes')}</Table.Th>
+              <Table.Th>{t('crm.claimLast')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {claims.map((claim) => (
+              <Table.Tr key={`${claim.field}:${claim.value}`}>
+                <Table.Td>{fieldLabel(claim.field)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {claim.field === 'sex' ? t(`crm.sexes.${claim.value}`) : claim.value}
+                </Table.Td>
+                <Table.Td>{claim.times}</Table.Td>
+                <Table.Td>{formatDateTime(claim.lastAt, timeZone, locale)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Alert>
   );
 }

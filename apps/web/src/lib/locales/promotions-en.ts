@@ -266,6 +266,15 @@ export const promotionsEn: PromotionsCatalogue = {
     device: 'Device',
     outcome: 'Outcome',
     noParticipations: 'No participations.',
+    verified: 'Verified',
+    unverified: 'Not verified',
+    claims: 'Different details typed with this identity number',
+    claimsHelp:
+      'They are kept apart and never replace the registered details: they may be a genuine change or someone using this identity number. Sign-in codes go to the registered e-mail only.',
+    claimField: 'Detail',
+    claimValue: 'Typed value',
+    claimTimes: 'Times',
+    claimLast: 'Last time',
     createPerson: 'Create person',
     personCreated: 'Person created.',
     uploadHelp:

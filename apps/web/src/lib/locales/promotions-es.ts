@@ -271,6 +271,15 @@ export const promotionsEs = {
     device: 'Dispositivo',
     outcome: 'Resultado',
     noParticipations: 'Sin participaciones.',
+    verified: 'Verificado',
+    unverified: 'Sin verificar',
+    claims: 'Datos distintos escritos con esta identificación',
+    claimsHelp:
+      'Se guardan aparte y nunca reemplazan los datos registrados: pueden ser un cambio legítimo o alguien que usa este número de identificación. El código de acceso se envía solo al correo registrado.',
+    claimField: 'Dato',
+    claimValue: 'Valor escrito',
+    claimTimes: 'Veces',
+    claimLast: 'Última vez',
     createPerson: 'Crear persona',
     personCreated: 'Persona creada.',
     uploadHelp:

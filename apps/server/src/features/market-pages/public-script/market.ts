@@ -240,7 +240,7 @@ function bindAuth(page: PageData, purpose: 'marketplace' | 'transactions'): void
     cedula = cedulaInput.value.trim();
     const button = identity.querySelector('button');
     busy(button, true);
-    const answer = await call<{ sentTo: string }>('POST', url, { body: { cedula } });
+    const answer = await call<{ expiresAt: string }>('POST', url, { body: { cedula } });
     busy(button, false);
     if (!answer.ok) {
       place(answer.error, { cedula: cedulaInput });
@@ -248,7 +248,8 @@ function bindAuth(page: PageData, purpose: 'marketplace' | 'transactions'): void
     }
     const sentTo = codeForm.querySelector('[data-sent-to]');
     if (sentTo)
-      sentTo.textContent = `Enviamos un código de 6 dígitos a ${answer.body.sentTo}. Vence en 10 minutos.`;
+      sentTo.textContent =
+        'Si este número está registrado, enviamos un código de 6 dígitos al correo registrado. Vence en 10 minutos.';
     identity.hidden = true;
     codeForm.hidden = false;
     codeInput.value = '';
