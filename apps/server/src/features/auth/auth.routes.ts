@@ -5,9 +5,10 @@ import {
   ValidateTokenRequest,
   ValidateTokenResponse,
 } from '@promo/contract';
+import { z } from 'zod';
 import { ANY_ROLE } from '../../platform/auth/guard.ts';
 import type { FeatureDeps } from '../types.ts';
-import { getSessionUser } from '../users/index.ts';
+import { getSessionUser, signOut } from '../users/index.ts';
 import { login, validateToken } from './auth.service.ts';
 import { SIGN_IN_POLICY } from './sign-in-protection.ts';
 
@@ -43,5 +44,21 @@ export function registerAuthRoutes({ app, ctxOf, limits }: FeatureDeps): void {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: SessionUser } },
     },
     async (request) => getSessionUser(ctxOf(request)),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { access: ANY_ROLE },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: every token of the signed-in user stops working, on every device',
+        response: { 204: z.null().describe('signed out') },
+      },
+    },
+    async (request, reply) => {
+      await signOut(ctxOf(request));
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -363,6 +363,60 @@ describe('tokens', () => {
     expect((await t.request({ url: '/api/auth/me', token: change.body.token })).status).toBe(200);
   });
 
+  it('end at sign-out, on every device, and not before the user signs in again (issue #35)', async () => {
+    const tenant = await t.createTenant();
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    const laptop = analyst.token;
+    t.clock.advance(1000); // a second token of the same user, signed at another second
+    const phone = (await t.login(analyst.username, tenant.slug)).token;
+    const out = await t.request({ method: 'POST', url: '/api/auth/logout', token: laptop });
+    expect(out.status).toBe(204);
+    for (const token of [laptop, phone]) {
+      const res = await t.request({ url: '/api/auth/me', token });
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    }
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: laptop })).status).toBe(401);
+    const again = await t.login(analyst.username, tenant.slug);
+    expect((await t.request({ url: '/api/auth/me', token: again.token })).status).toBe(200);
+    // the other users of the tenant keep theirs
+    expect((await t.request({ url: '/api/auth/me', token: tenant.admin.token })).status).toBe(200);
+    const valid = await t.request({ method: 'POST', url: '/api/validate-token', body: { token: laptop } });
+    expect(valid.body).toEqual({ valid: false });
+  });
+
+  it('of a deactivated user stay dead when the user is reactivated', async () => {
+    const tenant = await t.createTenant();
+    const analyst = await t.createUser(tenant, 'ANALYST');
+    const set = (active: boolean) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/users/${analyst.userId}`,
+        token: tenant.admin.token,
+        body: { active },
+      });
+    expect((await set(false)).status).toBe(200);
+    expect((await t.request({ url: '/api/auth/me', token: analyst.token })).status).toBe(401);
+    expect((await set(true)).status).toBe(200);
+    expect((await t.request({ url: '/api/auth/me', token: analyst.token })).status).toBe(401);
+    const fresh = await t.login(analyst.username, tenant.slug);
+    expect((await t.request({ url: '/api/auth/me', token: fresh.token })).status).toBe(200);
+  });
+
+  it('end when the user’s role changes, and survive an edit of the name', async () => {
+    const tenant = await t.createTenant();
+    const user = await t.createUser(tenant, 'ANALYST');
+    const patch = (body: Record<string, unknown>) =>
+      t.request({ method: 'PATCH', url: `/api/users/${user.userId}`, token: tenant.admin.token, body });
+    expect((await patch({ name: 'Nombre nuevo', role: 'ANALYST' })).status).toBe(200);
+    expect((await t.request({ url: '/api/auth/me', token: user.token })).status).toBe(200);
+    expect((await patch({ role: 'ADMIN' })).status).toBe(200);
+    const old = await t.request({ url: '/api/auth/me', token: user.token });
+    expect(old.status).toBe(401);
+    const promoted = await t.login(user.username, tenant.slug);
+    expect((await t.request({ url: '/api/auth/me', token: promoted.token })).body.role).toBe('ADMIN');
+  });
+
   it('are checked by validate-token', async () => {
     const tenant = await t.createTenant();
     const ok = await t.request({

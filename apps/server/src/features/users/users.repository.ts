@@ -155,13 +155,28 @@ export async function updateUserRow(
     configuration?: UserConfiguration;
   },
   now: Date,
+  options: { revokeTokens?: boolean } = {},
 ): Promise<UserRow | undefined> {
   const [row] = await tx
     .update(users)
-    .set({ ...values, updatedAt: now })
+    .set({
+      ...values,
+      ...(options.revokeTokens ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: now,
+    })
     .where(byId(tenantId, id))
     .returning();
   return row;
+}
+
+/** Bumps the token version: every token signed before stops working (sign-out). */
+export async function revokeTokens(tx: Tx, tenantId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+    .where(byId(tenantId, id))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Sets a new password and bumps the token version: every earlier token stops working. */

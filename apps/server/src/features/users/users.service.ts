@@ -23,6 +23,7 @@ import {
   findUser,
   insertUser,
   listUsers as listUserRows,
+  revokeTokens,
   setPassword,
   toUser,
   type UserRow,
@@ -112,11 +113,15 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUser): Promi
   }
   if (input.role) assertAssignableRole(actor, input.role);
   const user = await inTenant(ctx, async (tx) => {
-    await getUserRow(tx, actor, id);
+    const before = await getUserRow(tx, actor, id);
     // a centre of another tenant (or none) is refused by the foreign key; say which field
     if (input.centreId && !(await centreExists(tx, actor.tenantId, input.centreId)))
       throw fieldError('centreId', 'FIELD_INVALID');
-    const row = await updateUserRow(tx, actor.tenantId, id, input, ctx.clock.now());
+    // a new role or a deactivation ends the user's sessions; a reactivation does not bring them back
+    const revokeTokens =
+      (input.role !== undefined && input.role !== before.role) ||
+      (input.active !== undefined && input.active !== before.active);
+    const row = await updateUserRow(tx, actor.tenantId, id, input, ctx.clock.now(), { revokeTokens });
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, {
       tenantId: actor.tenantId,
@@ -129,6 +134,22 @@ export async function updateUser(ctx: Ctx, id: string, input: UpdateUser): Promi
   });
   forgetPrincipal(ctx.cache, actor.tenantId, id);
   return user;
+}
+
+/** Sign-out: every token of the signed-in user stops working, on every device. */
+export async function signOut(ctx: Ctx): Promise<void> {
+  const actor = actorOf(ctx);
+  await inTenant(ctx, async (tx) => {
+    if (!(await revokeTokens(tx, actor.tenantId, actor.userId, ctx.clock.now())))
+      throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, {
+      tenantId: actor.tenantId,
+      action: 'user.sign_out',
+      entityType: 'user',
+      entityId: actor.userId,
+    });
+  });
+  forgetPrincipal(ctx.cache, actor.tenantId, actor.userId);
 }
 
 export async function deleteUser(ctx: Ctx, id: string): Promise<void> {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { redeem, rewardCodeSetup } from '../../testing/code-fixtures.ts';
 import { multipart } from '../../testing/multipart.ts';
-import { createTestApp } from '../../testing/test-app.ts';
+import { createTestApp, type Session } from '../../testing/test-app.ts';
 
 /**
  * The role table, walked for every /api route the application declares: no token is refused
@@ -13,7 +13,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 const t = await createTestApp();
 const tenant = await t.createTenant();
 const other = await t.createTenant();
-const sessions: Record<Role, { token: string; userId: string }> = {
+const sessions: Record<Role, Session> = {
   SUPERADMIN: t.superadmin,
   ADMIN: tenant.admin,
   ANALYST: await t.createUser(tenant, 'ANALYST'),
@@ -294,6 +294,8 @@ describe('route access', () => {
       });
       if ((access as readonly Role[]).includes(role)) {
         expect([401, 403], `${role} should pass the guard`).not.toContain(res.status);
+        // the sign-out ended the role's sessions: it signs in again for the routes after it
+        if (url === '/api/auth/logout') sessions[role] = await t.login(session.username, session.tenant);
       } else {
         expect(res.status, `${role} should be refused`).toBe(403);
         expect(res.body.error.code).toBe('FORBIDDEN');
@@ -318,7 +320,10 @@ describe('route access', () => {
   });
 
   it('a platform admin does not see tenant users by id', async () => {
-    const res = await t.request({ url: `/api/users/${tenant.admin.userId}`, token: t.superadmin.token });
+    const res = await t.request({
+      url: `/api/users/${tenant.admin.userId}`,
+      token: sessions.SUPERADMIN.token,
+    });
     expect(res.status).toBe(404);
   });
 

@@ -19,6 +19,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   orders_one_per_product_code: null,
   orders_one_per_redeem_code: 'code',
   participants_cedula: 'cedula',
+  participant_claims_value: null,
   points_ledger_idempotency: null,
   points_ledger_one_credit_per_code: 'code',
   raffle_commitments_pending: null,
@@ -30,6 +31,8 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   users_username: 'username',
   // check
   sign_in_attempts_failures_check: null,
+  participant_claims_field_check: null,
+  participant_claims_times_check: null,
   blacklist_kind_check: 'kind',
   campaign_centres_check: 'settings',
   campaign_rules_check: 'campaignId',

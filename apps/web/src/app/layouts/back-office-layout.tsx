@@ -21,9 +21,9 @@ import { ModalHost } from '../../components/modal-host.tsx';
 import {
   type BackOffice,
   BackOfficeContext,
-  logout,
   meQuery,
   readSession,
+  signOut,
 } from '../../features/auth/index.ts';
 import { countryQuery } from '../../features/countries/index.ts';
 import { ChangePasswordForm } from '../../features/profile/index.ts';
@@ -166,7 +166,7 @@ export function Component() {
                     </Menu.Item>
                   ))}
                   <Menu.Divider />
-                  <Menu.Item color="red" onClick={() => logout()}>
+                  <Menu.Item color="red" onClick={() => signOut()}>
                     {t('user.signOut')}
                   </Menu.Item>
                 </Menu.Dropdown>

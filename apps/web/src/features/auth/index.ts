@@ -3,4 +3,11 @@ export { meQuery } from './auth.api.ts';
 export { type BackOffice, BackOfficeContext, useBackOffice } from './back-office-context.ts';
 export { LoginPage } from './login-page.tsx';
 export { ResetPasswordPage } from './reset-password-page.tsx';
-export { forceLogout, logout, readSession, registerBuilderElements, setSessionNavigator } from './session.ts';
+export {
+  forceLogout,
+  logout,
+  readSession,
+  registerBuilderElements,
+  setSessionNavigator,
+  signOut,
+} from './session.ts';

@@ -1,5 +1,6 @@
 import { modals } from '@mantine/modals';
 import { errorMessage } from '@promo/contract';
+import { buildUrl } from '../../lib/api.ts';
 import { appLocale } from '../../lib/i18n.ts';
 import { decodeToken, isTokenExpired, type TokenPayload } from '../../lib/jwt.ts';
 import { loginPath } from '../../lib/paths.ts';
@@ -61,6 +62,22 @@ export function logout(options: { navigate?: boolean } = {}): string {
   queryClient.clear();
   if (options.navigate !== false) navigate(target);
   return target;
+}
+
+/**
+ * The person signs out: the server ends every token of theirs, on every device (a request that
+ * outlives the page; if it cannot be made, the token still expires), then as `logout`.
+ */
+export function signOut(): string {
+  const token = readToken();
+  if (token) {
+    void fetch(buildUrl('/auth/logout'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+  return logout();
 }
 
 /**
