@@ -21,27 +21,38 @@ const WholeAbove0 = (max: number) =>
 /** What a participation does when a known person's e-mail or phone differs from the registered one. */
 export const CONTACT_MISMATCH_RULES = ['record', 'refuse'] as const;
 
+const settingsFields = {
+  centreIds: z.array(Id).describe('reward codes: centres where codes can be redeemed'),
+  centreGroupIds: z.array(Id).describe('reward codes: centre groups where codes can be redeemed'),
+  pointsPerParticipation: WholeAbove0(1_000_000).describe(
+    'points campaigns: points credited by each accepted participation (none when absent)',
+  ),
+  pointsExpiryDays: WholeAbove0(3650).describe(
+    'points and marketplace campaigns: whole days after which credited points expire',
+  ),
+  contactMismatch: z
+    .enum(CONTACT_MISMATCH_RULES, { error: 'FIELD_INVALID' })
+    .describe(
+      "a known identity number typed with another e-mail or phone: 'record' (default) keeps the registered contact and records the new one as an unverified claim; 'refuse' refuses the participation (CONTACT_MISMATCH)",
+    ),
+};
+
 /** Kind-specific settings; each kind's issue adds its own keys. */
-export const CampaignSettings = z
+export const CampaignSettings = z.object(settingsFields).partial().catchall(z.unknown());
+
+/**
+ * A change of settings: merged key by key into the stored ones (lists replace the stored list);
+ * a key set to null is removed.
+ */
+export const CampaignSettingsChange = z
   .object({
-    centreIds: z.array(Id).optional().describe('reward codes: centres where codes can be redeemed'),
-    centreGroupIds: z
-      .array(Id)
-      .optional()
-      .describe('reward codes: centre groups where codes can be redeemed'),
-    pointsPerParticipation: WholeAbove0(1_000_000)
-      .optional()
-      .describe('points campaigns: points credited by each accepted participation (none when absent)'),
-    pointsExpiryDays: WholeAbove0(3650)
-      .optional()
-      .describe('points and marketplace campaigns: whole days after which credited points expire'),
-    contactMismatch: z
-      .enum(CONTACT_MISMATCH_RULES, { error: 'FIELD_INVALID' })
-      .optional()
-      .describe(
-        "a known identity number typed with another e-mail or phone: 'record' (default) keeps the registered contact and records the new one as an unverified claim; 'refuse' refuses the participation (CONTACT_MISMATCH)",
-      ),
+    centreIds: settingsFields.centreIds.nullable(),
+    centreGroupIds: settingsFields.centreGroupIds.nullable(),
+    pointsPerParticipation: settingsFields.pointsPerParticipation.nullable(),
+    pointsExpiryDays: settingsFields.pointsExpiryDays.nullable(),
+    contactMismatch: settingsFields.contactMismatch.nullable(),
   })
+  .partial()
   .catchall(z.unknown());
 
 const CampaignFields = z.strictObject({
@@ -80,7 +91,11 @@ function checkWindows(
 
 export const CreateCampaign = CampaignFields.superRefine(checkWindows);
 export type CreateCampaign = z.infer<typeof CreateCampaign>;
-export const UpdateCampaign = CampaignFields.omit({ kind: true }).partial().superRefine(checkWindows);
+/** Only the fields sent change; `settings` is merged key by key into the stored ones. */
+export const UpdateCampaign = CampaignFields.omit({ kind: true })
+  .extend({ settings: CampaignSettingsChange })
+  .partial()
+  .superRefine(checkWindows);
 export type UpdateCampaign = z.infer<typeof UpdateCampaign>;
 
 export const Campaign = z.object({
@@ -189,6 +204,13 @@ export const CreateRule = z
     }
   });
 export type CreateRule = z.infer<typeof CreateRule>;
+
+export const UpdateRule = z.strictObject({
+  params: z
+    .record(z.string(), z.unknown())
+    .describe('merged key by key into the rule’s parameters; a key set to null is removed'),
+});
+export type UpdateRule = z.infer<typeof UpdateRule>;
 
 export const Rule = z.object({
   id: Id,

@@ -18,14 +18,19 @@ export const TemplateId = z
   .regex(TEMPLATE_ID_PATTERN, { error: 'MARKETPLACE_TEMPLATE_INVALID' })
   .describe('3-40 letters, digits and hyphens; starts with a letter, does not end with a hyphen');
 
+const appearanceFields = {
+  primaryColor: z.string().max(9),
+  bannerUrl: ImageUrl,
+  headline: z.string().max(200),
+};
 /** Overrides of the tenant theme for this marketplace (colours as in the theme, banner image). */
-export const MarketplaceAppearance = z
-  .strictObject({
-    primaryColor: z.string().max(9).optional(),
-    bannerUrl: ImageUrl.optional(),
-    headline: z.string().max(200).optional(),
-  })
-  .default({});
+export const MarketplaceAppearance = z.strictObject(appearanceFields).partial().default({});
+/** A change of appearance: only the keys sent change; a key set to null is no longer overridden. */
+export const MarketplaceAppearanceChange = z.strictObject({
+  primaryColor: appearanceFields.primaryColor.nullable().optional(),
+  bannerUrl: appearanceFields.bannerUrl.nullable().optional(),
+  headline: appearanceFields.headline.nullable().optional(),
+});
 
 const MarketplaceFields = z.strictObject({
   name: z
@@ -50,8 +55,9 @@ function checkWindow(v: { opensAt?: string | null; closesAt?: string | null }, c
 }
 export const CreateMarketplace = MarketplaceFields.superRefine(checkWindow);
 export type CreateMarketplace = z.infer<typeof CreateMarketplace>;
+/** Only the fields sent change; `appearance` is merged key by key into the stored one. */
 export const UpdateMarketplace = MarketplaceFields.omit({ campaignId: true })
-  .extend({ appearance: MarketplaceAppearance.optional() })
+  .extend({ appearance: MarketplaceAppearanceChange })
   .partial()
   .superRefine(checkWindow);
 export type UpdateMarketplace = z.infer<typeof UpdateMarketplace>;

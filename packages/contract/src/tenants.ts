@@ -43,18 +43,31 @@ export const THEME_PRESET_COLORS: Record<ThemePreset, Record<ThemeColorKey, stri
 export const FONT_CHOICES = ['system', 'humanist', 'geometric', 'serif', 'rounded'] as const;
 export type FontChoice = (typeof FONT_CHOICES)[number];
 
-export const Theme = z.strictObject({
-  preset: ThemePreset.default('light'),
-  colors: z.partialRecord(z.enum(THEME_COLOR_KEYS), HexColor).default({}),
+const ThemeColorKey = z.enum(THEME_COLOR_KEYS);
+const themeFields = {
+  preset: ThemePreset,
+  colors: z.partialRecord(ThemeColorKey, HexColor),
   logoUrl: z
     .url({ protocol: /^https?$/, error: 'FIELD_INVALID' })
     .max(500)
-    .nullable()
-    .default(null),
+    .nullable(),
   /** The public pages' font stack. */
-  font: z.enum(FONT_CHOICES, { error: 'FIELD_INVALID' }).default('system'),
+  font: z.enum(FONT_CHOICES, { error: 'FIELD_INVALID' }),
+};
+
+export const Theme = z.strictObject({
+  preset: themeFields.preset.default('light'),
+  colors: themeFields.colors.default({}),
+  logoUrl: themeFields.logoUrl.default(null),
+  font: themeFields.font.default('system'),
 });
 export type Theme = z.infer<typeof Theme>;
+
+/** A change of theme: only the keys sent change; a colour set to null is no longer overridden. */
+export const ThemeChange = z
+  .strictObject({ ...themeFields, colors: z.partialRecord(ThemeColorKey, HexColor.nullable()) })
+  .partial();
+export type ThemeChange = z.infer<typeof ThemeChange>;
 
 /**
  * A slippy-map tile URL template for the landing map element: https, with `{z}`, `{x}` and `{y}`
@@ -74,17 +87,16 @@ export type MapTiles = z.infer<typeof MapTiles>;
 /** The emoji service the emoji service key is for (emoji-api.com), called by the builder. */
 export const EMOJI_SERVICE_ORIGIN = 'https://emoji-api.com';
 
-export const TenantConfig = z.strictObject({
+const configFields = {
   tagManagerId: z
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/, { error: 'FIELD_INVALID' })
-    .nullable()
-    .default(null),
-  supportEmail: Email.nullable().default(null),
-  supportPhone: z.string().max(30).nullable().default(null),
-  defaultLocale: z.enum(['es', 'en']).default('es'),
+    .nullable(),
+  supportEmail: Email.nullable(),
+  supportPhone: z.string().max(30).nullable(),
+  defaultLocale: z.enum(['es', 'en']),
   /** The tile server of the landing map; the server's MAP_TILE_URL when not set. */
-  mapTiles: MapTiles.nullable().default(null),
+  mapTiles: MapTiles.nullable(),
   /**
    * The emoji service key (spec §9): an emoji-api.com access key that turns on search from that
    * service in the builder's emoji picker (the bundled set otherwise). Shown to admins only.
@@ -92,10 +104,24 @@ export const TenantConfig = z.strictObject({
   emojiServiceKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'FIELD_INVALID' })
-    .nullable()
-    .default(null),
+    .nullable(),
+};
+
+export const TenantConfig = z.strictObject({
+  tagManagerId: configFields.tagManagerId.default(null),
+  supportEmail: configFields.supportEmail.default(null),
+  supportPhone: configFields.supportPhone.default(null),
+  defaultLocale: configFields.defaultLocale.default('es'),
+  mapTiles: configFields.mapTiles.default(null),
+  emojiServiceKey: configFields.emojiServiceKey.default(null),
 });
 export type TenantConfig = z.infer<typeof TenantConfig>;
+
+/** A change of configuration: only the keys sent change, `mapTiles` key by key too. */
+export const TenantConfigChange = z
+  .strictObject({ ...configFields, mapTiles: MapTiles.partial().nullable() })
+  .partial();
+export type TenantConfigChange = z.infer<typeof TenantConfigChange>;
 
 export const TENANT_STATUSES = ['active', 'suspended'] as const;
 export const TenantStatus = z.enum(TENANT_STATUSES, { error: 'FIELD_INVALID' });
@@ -133,12 +159,16 @@ export const CreateTenant = z.strictObject({
 });
 export type CreateTenant = z.infer<typeof CreateTenant>;
 
+/**
+ * Only the fields sent change. `theme` and `config` are merged key by key into the stored ones
+ * (a null removes a key: its default applies again); the merged result is checked whole.
+ */
 export const UpdateTenant = z.strictObject({
   name: Text(120).optional(),
   status: TenantStatus.optional(),
   countryCode: CountryCodeRef.optional(),
-  theme: Theme.optional(),
-  config: TenantConfig.optional(),
+  theme: ThemeChange.optional(),
+  config: TenantConfigChange.optional(),
 });
 export type UpdateTenant = z.infer<typeof UpdateTenant>;
 

@@ -48,14 +48,13 @@ export type UserListQuery = z.infer<typeof UserListQuery>;
 
 export const USER_SORTS = ['username', 'name', 'role', 'createdAt', 'lastLoginAt'] as const;
 
+const TableKey = z.string().max(60);
+const TableSetting = z.object({ pageSize: z.number().int().min(1).max(200).optional() });
 const configurationFields = {
   locale: z.enum(['es', 'en'], { error: 'FIELD_INVALID' }),
   theme: z.enum(['light', 'dark-purple'], { error: 'FIELD_INVALID' }).nullable(),
   persistentLogin: z.boolean({ error: 'FIELD_INVALID' }),
-  tableSettings: z.record(
-    z.string().max(60),
-    z.object({ pageSize: z.number().int().min(1).max(200).optional() }),
-  ),
+  tableSettings: z.record(TableKey, TableSetting),
 };
 
 /** A user's preferences, with the defaults of a user who never set any. */
@@ -66,8 +65,17 @@ export const UserConfiguration = z.strictObject({
   tableSettings: configurationFields.tableSettings.default({}),
 });
 export type UserConfiguration = z.infer<typeof UserConfiguration>;
-/** A change of preferences: only the fields sent change. */
-export const UpdateUserConfiguration = z.strictObject(configurationFields).partial();
+/**
+ * A change of preferences: only the fields sent change; `tableSettings` is merged table by table
+ * (a table set to null forgets its settings).
+ */
+export const UpdateUserConfiguration = z
+  .strictObject({
+    ...configurationFields,
+    tableSettings: z.record(TableKey, TableSetting.nullable()),
+  })
+  .partial();
+export type UpdateUserConfiguration = z.infer<typeof UpdateUserConfiguration>;
 
 export const ChangePassword = z.strictObject({
   currentPassword: z.string().max(200).optional().describe('required when changing your own'),

@@ -7,7 +7,8 @@ const ALREADY_APPLIED = 'migration already applied';
 
 /**
  * Applies every numbered SQL file in ./migrations not yet applied, each in its own transaction,
- * then grants the application role its rights. Several processes may start at once against one
+ * then grants the application role its rights (every table but the migrations' list; only reads
+ * and inserts on the append-only audit trail). Several processes may start at once against one
  * PostgreSQL: an advisory lock makes them take turns, and a file applied meanwhile is skipped.
  */
 export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -49,6 +50,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
     REVOKE ALL ON schema_migrations FROM ${APP_ROLE};
+    -- the audit trail is append-only for the application (migration 0045)
+    REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${APP_ROLE};
     COMMIT;
   `);
   return done;

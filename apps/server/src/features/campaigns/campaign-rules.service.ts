@@ -2,6 +2,7 @@ import { type CreateRule, type Rule, type RuleKind, RuleParams } from '@promo/co
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { patchedJson } from '../../platform/merge-patch.ts';
 import {
   deleteRuleRow,
   findCampaign,
@@ -59,21 +60,21 @@ export async function createCampaignRule(ctx: Ctx, input: CreateRule): Promise<R
   });
 }
 
+/**
+ * Merges a change of parameters into the rule's (a key set to null is removed), on its row
+ * locked, and checks the result by the rule's kind.
+ */
 export async function updateCampaignRule(
   ctx: Ctx,
   id: string,
-  rawParams: Record<string, unknown>,
+  change: Record<string, unknown>,
 ): Promise<Rule> {
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
-    const current = await findRule(tx, tenantId, id);
+    const current = await findRule(tx, tenantId, id, { lock: true });
     if (!current) throw new AppError('NOT_FOUND');
-    const parsed = RuleParams[current.kind as RuleKind].safeParse(rawParams);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      throw fieldError(['params', ...(first?.path ?? [])].join('.'), 'FIELD_INVALID');
-    }
-    const row = await updateRuleParams(tx, tenantId, id, parsed.data);
+    const params = patchedJson(RuleParams[current.kind as RuleKind], current.params, change, 'params');
+    const row = await updateRuleParams(tx, tenantId, id, params);
     await audit(tx, ctx, {
       tenantId,
       action: 'campaign-rule.update',

@@ -354,11 +354,18 @@ export async function insertRule(tx: Tx, values: typeof campaignRules.$inferInse
   return row;
 }
 
-export async function findRule(tx: Tx, tenantId: string, id: string): Promise<RuleRow | undefined> {
-  const [row] = await tx
+/** A rule; `lock`: its row locked for the rest of the transaction (a change). */
+export async function findRule(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<RuleRow | undefined> {
+  const query = tx
     .select()
     .from(campaignRules)
     .where(and(eq(campaignRules.tenantId, tenantId), eq(campaignRules.id, id)));
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
 

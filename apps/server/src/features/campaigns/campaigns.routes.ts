@@ -13,6 +13,7 @@ import {
   RuleListQuery,
   StoredCampaignForm,
   UpdateCampaign,
+  UpdateRule,
 } from '@promo/contract';
 import { z } from 'zod';
 import type { FeatureDeps } from '../types.ts';
@@ -264,7 +265,7 @@ export function registerCampaignsRoutes(deps: FeatureDeps): void {
         tags: ruleTags,
         summary: 'Change a rule’s parameters',
         params: IdParams,
-        body: z.strictObject({ params: z.record(z.string(), z.unknown()) }),
+        body: UpdateRule,
         response: { 200: Rule },
       },
     },

@@ -1,11 +1,12 @@
-import type {
-  Campaign,
-  CampaignForm,
-  CampaignListQuery,
-  CreateCampaign,
-  Page,
-  StoredCampaignForm,
-  UpdateCampaign,
+import {
+  type Campaign,
+  type CampaignForm,
+  type CampaignListQuery,
+  CampaignSettings,
+  type CreateCampaign,
+  type Page,
+  type StoredCampaignForm,
+  type UpdateCampaign,
 } from '@promo/contract';
 import { richTextHtml } from '@promo/landing';
 import type { Tx } from '../../db/client.ts';
@@ -13,6 +14,7 @@ import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
 import { databaseErrorAnswer } from '../../platform/http/database-errors.ts';
+import { patchedJson } from '../../platform/merge-patch.ts';
 import { campaignCentres, setCampaignCentres } from '../centres/index.ts';
 import { findCountry } from '../countries/index.ts';
 import { getCampaignRow } from './campaign-lookup.ts';
@@ -134,6 +136,10 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
       ) {
         throw new AppError('CAMPAIGN_NOT_UPDATED', [{ path: 'countryCode', code: 'COUNTRY_FIXED' }]);
       }
+      const settings =
+        input.settings !== undefined
+          ? patchedJson(CampaignSettings, current.settings, input.settings, 'settings')
+          : undefined;
       const row = await updateCampaignRow(
         tx,
         tenantId,
@@ -146,7 +152,7 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
           ...(input.terms !== undefined ? { terms: storedRichText(input.terms) } : {}),
           ...(input.privacy !== undefined ? { privacy: storedRichText(input.privacy) } : {}),
           ...(input.groupId !== undefined ? { groupId: input.groupId } : {}),
-          ...(input.settings !== undefined ? { settings: input.settings } : {}),
+          ...(settings !== undefined ? { settings } : {}),
           startsAt,
           endsAt,
           redeemFrom,
@@ -155,7 +161,7 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
         ctx.clock.now(),
       );
       if (!row) throw new AppError('CAMPAIGN_NOT_UPDATED');
-      if (input.settings) await setCampaignCentres(tx, tenantId, id, input.settings);
+      if (settings) await setCampaignCentres(tx, tenantId, id, settings);
       await audit(tx, ctx, {
         tenantId,
         action: 'campaign.update',

@@ -45,8 +45,14 @@ export async function listCountries(tx: Tx): Promise<Country[]> {
   return rows.map((row) => toCountry(row, byCountry.get(row.code) ?? []));
 }
 
-export async function findCountry(tx: Tx, code: string): Promise<Country | undefined> {
-  const [row] = await tx.select().from(countries).where(eq(countries.code, code));
+/** A country with its departments; `lock`: its row locked for the rest of the transaction (a change). */
+export async function findCountry(
+  tx: Tx,
+  code: string,
+  options: { lock?: boolean } = {},
+): Promise<Country | undefined> {
+  const query = tx.select().from(countries).where(eq(countries.code, code));
+  const [row] = await (options.lock ? query.for('update') : query);
   if (!row) return undefined;
   const deptRows = await tx
     .select({ name: departments.name })
@@ -82,11 +88,13 @@ export async function insertCountry(
   return true;
 }
 
+/** Writes a country's columns, and its department list when `departments` says it changed. */
 export async function updateCountryRow(
   tx: Tx,
   code: string,
   country: Omit<Country, 'code'>,
   now: Date,
+  changed: { departments: boolean },
 ): Promise<boolean> {
   const rows = await tx
     .update(countries)
@@ -94,7 +102,7 @@ export async function updateCountryRow(
     .where(eq(countries.code, code))
     .returning({ code: countries.code });
   if (rows.length === 0) return false;
-  await replaceDepartments(tx, code, country.departments);
+  if (changed.departments) await replaceDepartments(tx, code, country.departments);
   return true;
 }
 

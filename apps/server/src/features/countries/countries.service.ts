@@ -46,10 +46,13 @@ export async function createCountry(ctx: Ctx, input: CreateCountry): Promise<Cou
   }
 }
 
-/** Changes a country; departments, when given, replace the list in the given order. */
+/**
+ * Changes the fields given, on the country's row locked (a change beside it waits and keeps this
+ * one); departments, when given, replace the list in the given order.
+ */
 export async function updateCountry(ctx: Ctx, code: string, input: UpdateCountry): Promise<Country> {
   const updated = await inTenant(ctx, async (tx) => {
-    const current = await findCountry(tx, code);
+    const current = await findCountry(tx, code, { lock: true });
     if (!current) throw new AppError('NOT_FOUND');
     const next = CountrySchema.parse({
       ...current,
@@ -57,7 +60,9 @@ export async function updateCountry(ctx: Ctx, code: string, input: UpdateCountry
       identity: { ...current.identity, ...input.identity },
       code,
     });
-    await updateCountryRow(tx, code, next, ctx.clock.now());
+    await updateCountryRow(tx, code, next, ctx.clock.now(), {
+      departments: input.departments !== undefined,
+    });
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,
       action: 'country.update',

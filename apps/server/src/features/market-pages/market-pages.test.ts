@@ -95,7 +95,7 @@ describe('end-customer pages', () => {
       method: 'PATCH',
       url: `/api/marketplaces/${market.marketplace.id}`,
       token: tenant.admin.token,
-      body: { appearance: {} },
+      body: { appearance: { primaryColor: null } },
     });
   });
 

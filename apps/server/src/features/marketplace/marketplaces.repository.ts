@@ -8,12 +8,15 @@ export type MarketplaceRow = typeof marketplaces.$inferSelect;
 const byId = (tenantId: string, id: string) =>
   and(eq(marketplaces.tenantId, tenantId), eq(marketplaces.id, id));
 
+/** The marketplace's row; `lock`: locked for the rest of the transaction (a change). */
 export async function findMarketplace(
   tx: Tx,
   tenantId: string,
   id: string,
+  options: { lock?: boolean } = {},
 ): Promise<MarketplaceRow | undefined> {
-  const [row] = await tx.select().from(marketplaces).where(byId(tenantId, id));
+  const query = tx.select().from(marketplaces).where(byId(tenantId, id));
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
 

@@ -1,14 +1,16 @@
-import type {
-  CreateMarketplace,
-  Marketplace,
-  Page,
-  PublicMarketplace,
-  UpdateMarketplace,
+import {
+  type CreateMarketplace,
+  type Marketplace,
+  MarketplaceAppearance,
+  type Page,
+  type PublicMarketplace,
+  type UpdateMarketplace,
 } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation } from '../../platform/errors.ts';
+import { patchedJson } from '../../platform/merge-patch.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
 import { findCampaign } from '../campaigns/index.ts';
 import { pointsCampaign } from '../points/index.ts';
@@ -26,9 +28,14 @@ import {
 } from './marketplaces.repository.ts';
 import { storefront } from './storefront.ts';
 
-/** The marketplace, else NOT_FOUND. */
-export async function getMarketplaceRow(tx: Tx, tenantId: string, id: string): Promise<MarketplaceRow> {
-  const row = await findMarketplace(tx, tenantId, id);
+/** The marketplace (its row locked with `lock`), else NOT_FOUND. */
+export async function getMarketplaceRow(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<MarketplaceRow> {
+  const row = await findMarketplace(tx, tenantId, id, options);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -133,14 +140,24 @@ export async function updateMarketplace(
 ): Promise<Marketplace> {
   const { tenantId } = actorOf(ctx);
   return inTenant(ctx, async (tx) => {
-    const current = await getMarketplaceRow(tx, tenantId, id);
+    // locked: the window and the appearance are merged with what is stored
+    const current = await getMarketplaceRow(tx, tenantId, id, { lock: true });
     const opensAt = input.opensAt === undefined ? current.opensAt : date(input.opensAt);
     const closesAt = input.closesAt === undefined ? current.closesAt : date(input.closesAt);
     if (opensAt && closesAt && closesAt <= opensAt) throw fieldError('closesAt', 'DATE_RANGE_INVALID');
     const row = await updateMarketplaceRow(tx, tenantId, id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.templateId !== undefined ? { templateId: input.templateId } : {}),
-      ...(input.appearance !== undefined ? { appearance: input.appearance } : {}),
+      ...(input.appearance !== undefined
+        ? {
+            appearance: patchedJson(
+              MarketplaceAppearance,
+              current.appearance,
+              input.appearance,
+              'appearance',
+            ),
+          }
+        : {}),
       ...(input.active !== undefined ? { active: input.active } : {}),
       opensAt: opensAt ?? null,
       closesAt: closesAt ?? null,

@@ -42,11 +42,17 @@ export async function brandTenantIds(tx: Tx): Promise<Array<{ id: string }>> {
   return tx.select({ id: tenants.id }).from(tenants).where(notPlatform).orderBy(tenants.id);
 }
 
-export async function findTenantById(tx: Tx, id: string): Promise<TenantRow | undefined> {
-  const [row] = await tx
+/** A brand's tenant row; `lock`: locked for the rest of the transaction (a change). */
+export async function findTenantById(
+  tx: Tx,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TenantRow | undefined> {
+  const query = tx
     .select()
     .from(tenants)
     .where(and(eq(tenants.id, id), notPlatform));
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
 

@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { forgetAllPrincipals } from '../../platform/auth/principals.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isUniqueViolation } from '../../platform/errors.ts';
+import { patchedJson } from '../../platform/merge-patch.ts';
 import { findCountry } from '../countries/index.ts';
 import { insertUser } from '../users/index.ts';
 import { findTenantBySlugCached, publicThemeOf, tenantsBySlug } from './tenant-lookup.ts';
@@ -99,10 +100,28 @@ export async function createTenant(ctx: Ctx, input: CreateTenant): Promise<Tenan
   }
 }
 
+/**
+ * Changes the fields given. Theme and configuration are merged into the stored ones on the
+ * tenant's row locked, so that two changes of different keys both stay.
+ */
 export async function updateTenant(ctx: Ctx, id: string, input: UpdateTenant): Promise<Tenant> {
   const tenant = await inTenant(ctx, async (tx) => {
     await assertCountry(tx, input.countryCode);
-    const row = await updateTenantRow(tx, id, input, ctx.clock.now());
+    const current = await findTenantById(tx, id, { lock: true });
+    if (!current) throw new AppError('NOT_FOUND');
+    const { theme, config, ...columns } = input;
+    const row = await updateTenantRow(
+      tx,
+      id,
+      {
+        ...columns,
+        ...(theme !== undefined ? { theme: patchedJson(Theme, current.theme, theme, 'theme') } : {}),
+        ...(config !== undefined
+          ? { config: patchedJson(TenantConfig, current.config, config, 'config') }
+          : {}),
+      },
+      ctx.clock.now(),
+    );
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, {
       tenantId: PLATFORM_TENANT_ID,

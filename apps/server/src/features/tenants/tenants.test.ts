@@ -107,7 +107,7 @@ describe('tenants', () => {
     expect(own.body).toMatchObject({ id: tenant.id, slug: tenant.slug });
   });
 
-  it('suspends, reactivates and deletes only a suspended tenant with its data', async () => {
+  it('suspends, reactivates and deletes only a suspended tenant with its data, keeping its audit trail', async () => {
     const tenant = await t.createTenant();
     // data that reaches the tenant through its campaign only: codes (one redeemed) and a redemption
     const { campaign, operator } = await rewardCodeSetup(t, tenant, 2);
@@ -156,8 +156,14 @@ describe('tenants', () => {
       token: su(),
       body: { status: 'suspended' },
     });
+    const auditTrail = () =>
+      t.db.ownerQuery('select * from audit_log where tenant_id = $1 order by id', [tenant.id]);
+    const trail = await auditTrail();
+    expect(trail.length).toBeGreaterThan(5);
     const deleted = await t.request({ method: 'DELETE', url: `/api/tenants/${tenant.id}`, token: su() });
     expect(deleted.status, deleted.text).toBe(204);
+    // the audit trail outlives the tenant (migration 0045)
+    expect(await auditTrail()).toEqual(trail);
     expect((await t.request({ url: `/api/tenants/${tenant.id}`, token: su() })).status).toBe(404);
     const tables = [
       'users',

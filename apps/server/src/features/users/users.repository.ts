@@ -58,8 +58,15 @@ export async function findPrincipal(tx: Tx, tenantId: string, userId: string): P
   return { ...row, tenantSlug: row.isPlatform ? null : row.tenantSlug };
 }
 
-export async function findUser(tx: Tx, tenantId: string, id: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(byId(tenantId, id));
+/** A user of the tenant; `lock`: the row locked for the rest of the transaction (a change). */
+export async function findUser(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const query = tx.select().from(users).where(byId(tenantId, id));
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
 

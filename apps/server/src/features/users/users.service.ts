@@ -5,6 +5,7 @@ import type {
   Role,
   SessionUser,
   UpdateUser,
+  UpdateUserConfiguration,
   User,
   UserConfiguration,
   UserListQuery,
@@ -17,6 +18,7 @@ import { forgetPrincipal } from '../../platform/auth/principals.ts';
 import { signToken } from '../../platform/auth/tokens.ts';
 import { type Actor, actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError, isForeignKeyViolation, isUniqueViolation } from '../../platform/errors.ts';
+import { patchedJson } from '../../platform/merge-patch.ts';
 import { centreExists } from '../centres/index.ts';
 import {
   deleteUserRow,
@@ -38,9 +40,14 @@ function assertAssignableRole(actor: Actor, role: Role): void {
   if (!allowed) throw fieldError('role', 'FIELD_INVALID');
 }
 
-/** The user of the actor's tenant, or NOT_FOUND. */
-export async function getUserRow(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
-  const row = await findUser(tx, actor.tenantId, id);
+/** The user of the actor's tenant (its row locked with `lock`), or NOT_FOUND. */
+export async function getUserRow(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<UserRow> {
+  const row = await findUser(tx, actor.tenantId, id, options);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -174,16 +181,17 @@ export async function getConfiguration(ctx: Ctx, id: string): Promise<UserConfig
   return UserConfigurationSchema.parse(row.configuration ?? {});
 }
 
+/** Merges a change of preferences into the stored ones, on the user's row locked. */
 export async function updateConfiguration(
   ctx: Ctx,
   id: string,
-  input: Partial<UserConfiguration>,
+  input: UpdateUserConfiguration,
 ): Promise<UserConfiguration> {
   const actor = actorOf(ctx);
   assertSelfOrAdmin(actor, id);
   return inTenant(ctx, async (tx) => {
-    const row = await getUserRow(tx, actor, id);
-    const configuration = UserConfigurationSchema.parse({ ...(row.configuration as object), ...input });
+    const row = await getUserRow(tx, actor, id, { lock: true });
+    const configuration = patchedJson(UserConfigurationSchema, row.configuration, input, '');
     await updateUserRow(tx, actor.tenantId, id, { configuration }, ctx.clock.now());
     return configuration;
   });

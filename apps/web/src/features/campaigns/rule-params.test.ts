@@ -1,6 +1,6 @@
 import { RuleParams } from '@promo/contract';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RULE_VALUES, paramsFromValues, valuesFromParams } from './rule-params.ts';
+import { EMPTY_RULE_VALUES, paramsChange, paramsFromValues, valuesFromParams } from './rule-params.ts';
 
 describe('rule params', () => {
   it('builds params the contract accepts for every kind', () => {
@@ -16,6 +16,11 @@ describe('rule params', () => {
     expect(paramsFromValues('schedule', { ...EMPTY_RULE_VALUES, days: ['6', '0'] })).toMatchObject({
       days: [0, 6],
     });
+  });
+
+  it('sends a limit the form cleared as null, so that the server removes it', () => {
+    expect(paramsChange({ total: 5, perDay: 2 }, { perDay: 3 })).toEqual({ perDay: 3, total: null });
+    expect(paramsChange({ years: 18 }, { years: 21 })).toEqual({ years: 21 });
   });
 
   it('reads saved params back into the form', () => {

@@ -75,6 +75,18 @@ export function paramsFromValues(kind: RuleKind, values: RuleFormValues): Record
   }
 }
 
+/**
+ * The change that turns a rule's stored params into `params`: the server merges params key by
+ * key, so a key the form no longer has (a blank limit) is sent as null, which removes it.
+ */
+export function paramsChange(
+  stored: Record<string, unknown>,
+  params: Record<string, unknown>,
+): Record<string, unknown> {
+  const removed = Object.keys(stored).filter((key) => !(key in params));
+  return { ...params, ...Object.fromEntries(removed.map((key) => [key, null])) };
+}
+
 /** A one-line description of a rule's parameters. */
 export function describeRule(
   kind: RuleKind,

@@ -27,6 +27,7 @@ import { useDeleteRule, useSaveRule } from './campaigns.hooks.ts';
 import {
   describeRule,
   EMPTY_RULE_VALUES,
+  paramsChange,
   paramsFromValues,
   type RuleFormValues,
   valuesFromParams,
@@ -70,7 +71,8 @@ function RuleForm({
       }
       return;
     }
-    mutation.mutate({ kind, params: checked.data as Record<string, unknown> });
+    const wanted = checked.data as Record<string, unknown>;
+    mutation.mutate({ kind, params: rule ? paramsChange(rule.params, wanted) : wanted });
   });
   const { errors } = form.formState;
   const dayOptions = [0, 1, 2, 3, 4, 5, 6].map((day) => ({

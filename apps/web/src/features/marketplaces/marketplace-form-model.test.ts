@@ -20,9 +20,13 @@ describe('marketplace form', () => {
     expect(CreateMarketplace.safeParse(body).success).toBe(true);
   });
 
-  it('clears the limits on edit and never sends the campaign again', () => {
+  it('clears the limits and an emptied appearance field on edit, and never sends the campaign again', () => {
     const body = toMarketplaceBody({ ...values, opensAt: '', primaryColor: '#123456' }, true, zone);
-    expect(body).toMatchObject({ opensAt: null, closesAt: null, appearance: { primaryColor: '#123456' } });
+    expect(body).toMatchObject({
+      opensAt: null,
+      closesAt: null,
+      appearance: { primaryColor: '#123456', headline: null },
+    });
     expect(body).not.toHaveProperty('campaignId');
     expect(UpdateMarketplace.safeParse(body).success).toBe(true);
   });

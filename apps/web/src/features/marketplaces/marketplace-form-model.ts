@@ -47,7 +47,9 @@ export function marketplaceFormValues(
 
 /**
  * The request body: times from the tenant's zone to ISO (empty: no limit, null on edit to clear
- * it), the appearance with what was filled in, the campaign only on create (it is fixed after).
+ * it), the appearance with what was filled in (on edit an emptied field is sent as null: the
+ * server merges the appearance key by key, so one left out would stay), the campaign only on
+ * create (it is fixed after).
  */
 export function toMarketplaceBody(
   values: MarketplaceFormValues,
@@ -56,9 +58,12 @@ export function toMarketplaceBody(
 ): Record<string, unknown> {
   const when = (value: string) =>
     value ? (fromZonedInput(value, timeZone) ?? value) : isEdit ? null : undefined;
-  const appearance: Record<string, string> = {};
-  if (values.primaryColor.trim()) appearance.primaryColor = values.primaryColor.trim();
-  if (values.headline.trim()) appearance.headline = values.headline.trim();
+  const appearance: Record<string, string | null> = {};
+  for (const key of ['primaryColor', 'headline'] as const) {
+    const value = values[key].trim();
+    if (value) appearance[key] = value;
+    else if (isEdit) appearance[key] = null;
+  }
   const body: Record<string, unknown> = {
     name: values.name,
     templateId: values.templateId.trim(),

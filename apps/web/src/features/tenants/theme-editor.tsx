@@ -18,6 +18,7 @@ import {
   THEME_COLOR_KEYS,
   THEME_PRESET_COLORS,
   Theme,
+  type ThemeChange,
   type ThemeColorKey,
   type ThemePreset,
 } from '@promo/contract';
@@ -87,6 +88,17 @@ const themeResolver: typeof baseResolver = (values, context, options) => {
   return baseResolver({ ...values, colors }, context, options);
 };
 
+/**
+ * The change to send: the server merges colours key by key, so a colour left out would keep its
+ * override; each colour not set is sent as null, which removes it.
+ */
+function themeChange(theme: Theme): ThemeChange {
+  return {
+    ...theme,
+    colors: Object.fromEntries(THEME_COLOR_KEYS.map((key) => [key, theme.colors[key] ?? null])),
+  };
+}
+
 /** Preset plus colour overrides, with a live preview of the result. */
 export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
   const { t } = useTranslation();
@@ -117,7 +129,9 @@ export function ThemeEditor({ tenant, onDone }: { tenant: Tenant; onDone: () => 
 
   return (
     <form
-      onSubmit={form.handleSubmit((values) => mutation.mutate({ id: tenant.id, changes: { theme: values } }))}
+      onSubmit={form.handleSubmit((values) =>
+        mutation.mutate({ id: tenant.id, changes: { theme: themeChange(values) } }),
+      )}
       noValidate
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
