@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.ts';
+import { createActiveCampaign } from '../testing/campaign-fixtures.ts';
 import { createTestApp } from '../testing/test-app.ts';
 import { findDatabaseError } from './http/database-errors.ts';
 
@@ -66,5 +67,21 @@ describe('the audit trail', () => {
       ['42501', 'audit_log is append-only: TRUNCATE refused'],
     ]);
     expect(await trail()).toEqual(before);
+  });
+
+  it('keeps whether an export was searched, never the search (it may name a person an erasure must forget)', async () => {
+    const raffle = await createActiveCampaign(t, tenant, { kind: 'raffle' });
+    const cedula = '109870654';
+    const res = await t.request({
+      url: `/api/raffle/campaigns/${raffle.id}/entries/export?format=csv&q=${cedula}`,
+      token: tenant.admin.token,
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.ownerQuery<{ details: unknown }>(
+      "select details from audit_log where tenant_id = $1 and action = 'raffle.entries_export'",
+      [tenant.id],
+    );
+    expect(row?.details).toEqual({ format: 'csv', searched: true });
+    expect(JSON.stringify(await trail())).not.toContain(cedula);
   });
 });

@@ -276,7 +276,9 @@ export async function entriesExport(
       action: 'raffle.entries_export',
       entityType: 'campaign',
       entityId: campaignId,
-      details: { format: query.format, q: query.q ?? null },
+      // whether the list was searched, not the search: it may be an identity number or a name,
+      // and the audit trail outlives a person's erasure (it is append-only)
+      details: { format: query.format, searched: Boolean(query.q) },
     });
     return findCountryCached(ctx, campaign.countryCode, tx);
   });

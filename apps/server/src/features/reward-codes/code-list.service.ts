@@ -97,7 +97,9 @@ export async function exportCodes(
       action: 'report.codes',
       entityType: 'campaign',
       entityId: query.campaignId,
-      details: { format, ...query },
+      // the filters, with whether the list was searched instead of the search (it may name a
+      // person, and the audit trail outlives a person's erasure: it is append-only)
+      details: { format, ...query, q: undefined, searched: Boolean(query.q) },
     });
     return { campaign: found, timeZone: await tenantTimeZone(ctx, tx, tenantId) };
   });
