@@ -164,6 +164,58 @@ describe('the takeover by identity number', () => {
     expect((await participate(t, tenant, strict.name, person)).status).toBe(201);
   });
 
+  it('the same rules hold on the statement-by-statement path (a raffle with codes)', async () => {
+    const withCodes = async (settings: Record<string, unknown>) => {
+      const campaign = await createActiveCampaign(t, tenant, { kind: 'raffle', settings });
+      const codes = [t.unique('R'), t.unique('R')].map((c) => c.toUpperCase().replace(/[^A-Z0-9]/g, ''));
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/raffle-codes',
+        token: admin,
+        body: { campaignId: campaign.id, codes },
+      });
+      expect(res.status, res.text).toBe(201);
+      return { campaign, codes };
+    };
+    const enter = (campaign: string, answers: Record<string, unknown>, code: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/forms/raffle',
+        body: { tenant: tenant.slug, campaign, answers, consent: true, codes: [code] },
+      });
+    const person = validAnswers({ email: 'con.codigos@example.com' });
+    const strict = await withCodes({ contactMismatch: 'refuse' });
+    expect((await enter(strict.campaign.name, person, strict.codes[0] as string)).status).toBe(201);
+    const refused = await enter(
+      strict.campaign.name,
+      { ...person, email: ATTACKER.email },
+      strict.codes[1] as string,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({ path: 'answers.email', code: 'CONTACT_MISMATCH' }),
+    ]);
+    // the refused entry took nothing: its code is still there for the person
+    expect((await enter(strict.campaign.name, person, strict.codes[1] as string)).status).toBe(201);
+
+    const lenient = await withCodes({});
+    const attack = await enter(
+      lenient.campaign.name,
+      { ...validAnswers(ATTACKER), cedula: person.cedula },
+      lenient.codes[0] as string,
+    );
+    expect(attack.status).toBe(201);
+    const info = await userInfo(person.cedula);
+    expect(info.participant).toMatchObject({ email: person.email, name: person.name, phone: person.phone });
+    expect(info.claims.map((c: { field: string }) => c.field).sort()).toEqual([
+      'birthdate',
+      'department',
+      'email',
+      'name',
+      'phone',
+    ]);
+  });
+
   it('an analyst sees the claims masked like the person’s own contact', async () => {
     const person = validAnswers({ email: 'analizada@example.com' });
     await participate(t, tenant, raffle.name, person);
