@@ -159,10 +159,33 @@ test('an admin groups the campaign, uploads people from a CSV and looks a person
   await expect(report.getByText('1 rechazada')).toBeVisible();
   await expect(report.getByRole('cell', { name: '3', exact: true }).first()).toBeVisible();
 
+  // Someone else types the person's number with other details: kept apart, shown as a discrepancy.
+  const other = answers(VALID, '1990-04-12');
+  other.answers = { ...other.answers, name: 'Otra Persona', email: 'otra.persona@example.net' };
+  const typed = await page.request.post(`/api/public/${TENANT}/campaigns/${CAMPAIGN}/participations`, {
+    data: other,
+  });
+  expect(typed.status(), await typed.text()).toBe(201);
+
   await page.getByRole('tab', { name: 'Consultar' }).click();
   await page.getByLabel('Cédula').fill(VALID);
   await page.getByRole('button', { name: 'Consultar', exact: true }).click();
-  await expect(page.getByRole('cell', { name: new RegExp(CAMPAIGN) })).toBeVisible();
+  await expect(page.getByRole('cell', { name: new RegExp(CAMPAIGN) }).first()).toBeVisible();
+  await expect(page.getByText(`p${VALID}@example.com`)).toBeVisible();
+  const claims = page.getByTestId('claims');
+  await expect(claims.getByText('otra.persona@example.net')).toBeVisible();
+  await expect(claims.getByText('Otra Persona')).toBeVisible();
+  await saveScreenshot(page, '09-crm-lookup-claims');
+  // on a phone: the discrepancies scroll inside their box, the page does not
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Consultar' }).click();
+  await page.getByLabel('Cédula').fill(VALID);
+  await page.getByRole('button', { name: 'Consultar', exact: true }).click();
+  await expect(claims.getByText('Otra Persona')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, '09-crm-lookup-claims-390');
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.getByLabel('Cédula').fill('000');
   await page.getByRole('button', { name: 'Consultar', exact: true }).click();
   await expect(page.getByTestId('lookup-error')).toHaveText(

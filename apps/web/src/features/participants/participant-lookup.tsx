@@ -65,14 +65,12 @@ export function ParticipantLookup() {
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Group gap="xs" wrap="nowrap">
-                  <Text style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Text>
-                  {verified !== undefined && (
-                    <Badge size="sm" variant="light" color={verified ? 'teal' : 'gray'}>
-                      {verified ? t('crm.verified') : t('crm.unverified')}
-                    </Badge>
-                  )}
-                </Group>
+                <Text style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Text>
+                {verified !== undefined && (
+                  <Badge size="sm" variant="light" color={verified ? 'teal' : 'gray'}>
+                    {verified ? t('crm.verified') : t('crm.unverified')}
+                  </Badge>
+                )}
               </div>
             ))}
           </SimpleGrid>
@@ -81,43 +79,45 @@ export function ParticipantLookup() {
               {t('crm.erased')}
             </Badge>
           )}
-          {info.claims.length > 0 && <ClaimsTable claims={info.claims} />}
-          <Table mt="md" striped>
-            <Table.Caption>{t('crm.history')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('crm.when')}</Table.Th>
-                <Table.Th>{t('crm.campaign')}</Table.Th>
-                <Table.Th>{t('crm.device')}</Table.Th>
-                <Table.Th>{t('crm.outcome')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {info.participations.length === 0 && (
+          {info.claims.length > 0 && <ClaimsList claims={info.claims} />}
+          <Table.ScrollContainer minWidth={560} mt="md">
+            <Table striped>
+              <Table.Caption>{t('crm.history')}</Table.Caption>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text c="dimmed">{t('crm.noParticipations')}</Text>
-                  </Table.Td>
+                  <Table.Th>{t('crm.when')}</Table.Th>
+                  <Table.Th>{t('crm.campaign')}</Table.Th>
+                  <Table.Th>{t('crm.device')}</Table.Th>
+                  <Table.Th>{t('crm.outcome')}</Table.Th>
                 </Table.Tr>
-              )}
-              {info.participations.map((participation) => (
-                <Table.Tr key={participation.id}>
-                  <Table.Td>{formatDateTime(participation.createdAt, timeZone, locale)}</Table.Td>
-                  <Table.Td>
-                    {participation.campaignTitle} ({participation.campaignName})
-                  </Table.Td>
-                  <Table.Td>
-                    {t(
-                      `stats.devices.${['unknown', 'mobile', 'tablet', 'desktop'][participation.deviceClass] ?? 'unknown'}`,
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <code>{JSON.stringify(participation.outcome)}</code>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {info.participations.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text c="dimmed">{t('crm.noParticipations')}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {info.participations.map((participation) => (
+                  <Table.Tr key={participation.id}>
+                    <Table.Td>{formatDateTime(participation.createdAt, timeZone, locale)}</Table.Td>
+                    <Table.Td>
+                      {participation.campaignTitle} ({participation.campaignName})
+                    </Table.Td>
+                    <Table.Td>
+                      {t(
+                        `stats.devices.${['unknown', 'mobile', 'tablet', 'desktop'][participation.deviceClass] ?? 'unknown'}`,
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <code>{JSON.stringify(participation.outcome)}</code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Card>
       )}
     </Stack>
@@ -125,7 +125,7 @@ export function ParticipantLookup() {
 }
 
 /** What was typed under this identity number and differs from the stored details (never applied). */
-function ClaimsTable({ claims }: { claims: ParticipantClaim[] }) {
+function ClaimsList({ claims }: { claims: ParticipantClaim[] }) {
   const { t } = useTranslation();
   const departmentLabel = useDepartmentLabel();
   const { timeZone, locale } = useBackOffice();
@@ -134,30 +134,26 @@ function ClaimsTable({ claims }: { claims: ParticipantClaim[] }) {
   return (
     <Alert color="yellow" mt="md" title={t('crm.claims')} data-testid="claims">
       <Text size="sm">{t('crm.claimsHelp')}</Text>
-      <Table.ScrollContainer minWidth={420}>
-        <Table mt="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('crm.claimField')}</Table.Th>
-              <Table.Th>{t('crm.claimValue')}</Table.Th>
-              <Table.Th>{t('crm.claimTimes')}</Table.Th>
-              <Table.Th>{t('crm.claimLast')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {claims.map((claim) => (
-              <Table.Tr key={`${claim.field}:${claim.value}`}>
-                <Table.Td>{fieldLabel(claim.field)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {claim.field === 'sex' ? t(`crm.sexes.${claim.value}`) : claim.value}
-                </Table.Td>
-                <Table.Td>{claim.times}</Table.Td>
-                <Table.Td>{formatDateTime(claim.lastAt, timeZone, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack component="ul" gap="xs" mt="sm" p={0} style={{ listStyle: 'none' }}>
+        {claims.map((claim) => (
+          <li key={`${claim.field}:${claim.value}`}>
+            <Text size="sm">
+              <Text span fw={700}>
+                {fieldLabel(claim.field)}:
+              </Text>{' '}
+              <Text span style={{ overflowWrap: 'anywhere' }}>
+                {claim.field === 'sex' ? t(`crm.sexes.${claim.value}`) : claim.value}
+              </Text>
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('crm.claimSeen', {
+                count: claim.times,
+                last: formatDateTime(claim.lastAt, timeZone, locale),
+              })}
+            </Text>
+          </li>
+        ))}
+      </Stack>
     </Alert>
   );
 }

@@ -271,10 +271,8 @@ export const promotionsEn: PromotionsCatalogue = {
     claims: 'Different details typed with this identity number',
     claimsHelp:
       'They are kept apart and never replace the registered details: they may be a genuine change or someone using this identity number. Sign-in codes go to the registered e-mail only.',
-    claimField: 'Detail',
-    claimValue: 'Typed value',
-    claimTimes: 'Times',
-    claimLast: 'Last time',
+    claimSeen_one: 'Typed {{count}} time; last on {{last}}',
+    claimSeen_other: 'Typed {{count}} times; last on {{last}}',
     createPerson: 'Create person',
     personCreated: 'Person created.',
     uploadHelp:

@@ -276,10 +276,8 @@ export const promotionsEs = {
     claims: 'Datos distintos escritos con esta identificación',
     claimsHelp:
       'Se guardan aparte y nunca reemplazan los datos registrados: pueden ser un cambio legítimo o alguien que usa este número de identificación. El código de acceso se envía solo al correo registrado.',
-    claimField: 'Dato',
-    claimValue: 'Valor escrito',
-    claimTimes: 'Veces',
-    claimLast: 'Última vez',
+    claimSeen_one: 'Escrito {{count}} vez; la última, {{last}}',
+    claimSeen_other: 'Escrito {{count}} veces; la última, {{last}}',
     createPerson: 'Crear persona',
     personCreated: 'Persona creada.',
     uploadHelp:
