@@ -225,7 +225,8 @@ function serverEnv(port) {
     DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${ports.primary}/promo`,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     PUBLIC_BASE_URL: url,
-    TRUST_PROXY: 'true',
+    // HAProxy connects from 127.0.0.1: only its X-Forwarded-For is believed
+    TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? '3000',
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
   };

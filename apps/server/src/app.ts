@@ -25,6 +25,7 @@ import { CacheRegistry } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
+import { clientAddress, proxyTrust } from './platform/http/client-address.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
 import {
   clientErrorHandler,
@@ -71,7 +72,8 @@ export type AppDeps = {
   limits?: Partial<Limits>;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
-  trustProxy?: boolean;
+  /** Addresses and CIDR blocks of the proxies whose `X-Forwarded-For` is believed (TRUST_PROXY); none when absent. */
+  trustProxy?: readonly string[];
   /** How the job runner polls and holds its lease (tests shorten them); DEFAULT_JOB_TIMING otherwise. */
   jobTiming?: Partial<JobTiming>;
   /** Shared store for rate limits across servers; in-process memory when absent. */
@@ -106,10 +108,13 @@ export async function buildApp(deps: AppDeps) {
     const given = request.headers['x-request-id'];
     return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
   };
+  // one trust for Fastify's request.ip and the front door's: the last hop no trusted proxy wrote
+  const trustedProxies = deps.trustProxy ?? [];
+  const trust = proxyTrust(trustedProxies);
   const frontDoor = new FrontDoor({
     securityHeaders: securityHeaderPairs(),
     requestId,
-    trustProxy: deps.trustProxy ?? false,
+    clientAddress: (request) => clientAddress(request, trust),
   });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
@@ -122,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
       hooks: { logMethod: scrubLogMessages },
     },
     genReqId: requestId,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: trustedProxies.length > 0 ? trust : false,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,

@@ -86,4 +86,21 @@ describe('configuration of a cluster', () => {
     );
     expect(readConfig(base).databaseDirectUrl).toBeUndefined();
   });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY lists, and refuses TRUST_PROXY=true', () => {
+    expect(readConfig(base).trustProxy).toEqual([]);
+    expect(readConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(readConfig({ ...base, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(readConfig({ ...base, TRUST_PROXY: ' 10.0.0.5, 10.0.1.0/24 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(() => readConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true .*List the addresses of the proxies/,
+    );
+    for (const wrong of ['loopback', '10.0.0.0/33', '10.0.0', '127.0.0.1,', 'fd00::/129', '10.0.0.0/8/8'])
+      expect(() => readConfig({ ...base, TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: not an address/);
+  });
 });

@@ -42,6 +42,8 @@ export async function createTestApp(
     logOutbox?: boolean;
     /** Joins this app to others (as server processes are joined) for cache changes. */
     bus?: InvalidationBus;
+    /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY); none unless given. */
+    trustProxy?: readonly string[];
     /** Runs on the built app before it is ready (a test's own hooks). */
     beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
@@ -81,6 +83,7 @@ export async function createTestApp(
     mail: options.mail ?? null,
     pointsExpiryMinute: options.pointsExpiryMinute ?? null,
     bus: options.bus ?? null,
+    trustProxy: options.trustProxy ?? [],
   });
   options.beforeReady?.(app);
   await app.ready();
