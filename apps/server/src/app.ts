@@ -36,7 +36,7 @@ import {
 import { FrontDoor } from './platform/http/front-door.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { scrubLogMessages, serializeError, serializeRequest } from './platform/http/log-safety.ts';
-import { registerMetrics } from './platform/http/metrics.ts';
+import { metricsServer, registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
@@ -59,6 +59,11 @@ declare module 'fastify' {
      * while every request is still served normally, until `close()`.
      */
     drain(): void;
+    /**
+     * The metrics' own server (`GET /metrics`, Prometheus text), never on the public port: main.ts
+     * makes it listen on METRICS_PORT; closed with the app.
+     */
+    metricsServer: FastifyInstance;
   }
 }
 
@@ -199,12 +204,15 @@ export async function buildApp(deps: AppDeps) {
   }
   const tally = new RequestTally();
   const metrics = registerMetrics(app, deps.db, tally);
+  const metricsApp = metricsServer(metrics, app.log);
+  app.decorate('metricsServer', metricsApp);
+  app.addHook('onClose', async () => metricsApp.close());
   frontDoor.open({ log: app.log, tally });
   let draining = false;
   app.decorate('drain', () => {
     draining = true;
   });
-  registerOpsRoutes(app, { db: deps.db, metrics, isDraining: () => draining });
+  registerOpsRoutes(app, { db: deps.db, isDraining: () => draining });
 
   await app.register(authGuard, {
     secret: deps.config.jwtSecret,

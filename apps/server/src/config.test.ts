@@ -31,6 +31,20 @@ describe('configuration of e-mail and the daily points expiry', () => {
   });
 });
 
+describe('configuration of the metrics server', () => {
+  it('serves the metrics on 127.0.0.1:9464 unless told another port, another address or off', () => {
+    expect(readConfig(base).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readConfig({ ...base, METRICS_PORT: '9100', METRICS_HOST: '10.0.0.7' }).metrics).toEqual({
+      port: 9100,
+      host: '10.0.0.7',
+    });
+    expect(readConfig({ ...base, METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '127.0.0.1' });
+    expect(readConfig({ ...base, METRICS_PORT: 'off' }).metrics).toBeNull();
+    for (const wrong of ['70000', 'no', '-1', ''])
+      expect(() => readConfig({ ...base, METRICS_PORT: wrong }), wrong).toThrow(/METRICS_PORT/);
+  });
+});
+
 describe('configuration of shutdown and start', () => {
   it('drains 10 s after SIGTERM and waits a minute for the database at start, unless told', () => {
     expect(readConfig(base).shutdownDrainMs).toBe(10_000);

@@ -9,6 +9,13 @@ import { DEFAULT_MAP_TILES, type MapTilesConfig } from './platform/context.ts';
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  // Prometheus metrics on a port of their own, off the public one
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'METRICS_PORT must be a port number or off')
+    .refine((value) => value === 'off' || Number(value) <= 65535, 'METRICS_PORT must be at most 65535')
+    .default('9464'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   // reads that may lag (reports, exports, statistics) go to this hot standby while it is fresh enough
@@ -72,6 +79,8 @@ const Env = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Where `GET /metrics` listens (never the public port); null: nowhere (METRICS_PORT=off). */
+  metrics: { port: number; host: string } | null;
   dataDir: string;
   databaseUrl: string | undefined;
   /** A hot standby for the reads that may lag, skipped while more than `replicaMaxLagMs` behind. */
@@ -170,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    metrics: e.METRICS_PORT === 'off' ? null : { port: Number(e.METRICS_PORT), host: e.METRICS_HOST },
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,

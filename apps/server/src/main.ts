@@ -119,9 +119,14 @@ async function main() {
   process.on('SIGINT', (signal) => void onSignal(signal));
 
   await app.listen({ port: config.port, host: config.host });
+  // the metrics on their own port (127.0.0.1 by default), never the public one
+  const metricsAt = config.metrics ? await app.metricsServer.listen(config.metrics) : null;
   const url = config.publicBaseUrl;
   console.log(
     `\nPlataforma de promociones: ${url}  (base de datos: ${db.driver === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+  console.log(
+    metricsAt ? `Métricas (Prometheus): ${metricsAt}/metrics` : 'Métricas: desactivadas (METRICS_PORT=off)',
   );
   if (firstRun) {
     const shown = (p: string) => (firstRun.generated ? p : '(INITIAL_ADMIN_PASSWORD)');

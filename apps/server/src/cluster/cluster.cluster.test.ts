@@ -13,7 +13,7 @@ import type { TestTenant } from '../testing/test-app.ts';
 // three server processes, PgBouncer, a primary and a hot standby, Redis.
 type State = {
   url: string;
-  servers: { port: number; pid: number }[];
+  servers: { port: number; metricsPort: number; pid: number }[];
   primaryUrl: string;
   replicaUrl: string;
 };
@@ -143,6 +143,23 @@ describe('the cluster', () => {
     expect([locked.status, locked.body.error?.code]).toEqual([429, 'LOGIN_LOCKED']);
     // another client (another address) is not locked out of the account
     expect((await signInThroughProxy('127.0.0.7', other, '198.51.100.6')).status).toBe(200);
+  });
+
+  it('each process serves its metrics on a port of its own; neither HAProxy nor a public port shows them', async () => {
+    expect(new Set(servers.map((s) => s.metricsPort)).size).toBe(servers.length);
+    for (const [i, server] of servers.entries()) {
+      const scraped = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toMatch(/^http_requests_total\{/m);
+      const publicPort = await direct[i]?.request({ url: '/metrics' });
+      expect([publicPort?.status, publicPort?.body?.error?.code]).toEqual([404, 'NOT_FOUND']);
+    }
+    // HAProxy's own refusal: the request never reaches a server (whose 404 would say NOT_FOUND)
+    for (const path of ['/metrics', '/metrics?x=1', '/metrics/']) {
+      const refused = await fetch(`${url}${path}`);
+      expect([path, refused.status]).toEqual([path, 404]);
+      expect(await refused.text()).not.toContain('NOT_FOUND');
+    }
   });
 
   it('a tenant suspended through one process is refused by every process within a second', async () => {

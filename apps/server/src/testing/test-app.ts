@@ -111,6 +111,11 @@ export async function createTestApp(
     return { status: response.statusCode, body: json as any, headers: response.headers, text };
   }
 
+  /** The metrics as Prometheus scrapes them: from their own server (METRICS_PORT), not the public one. */
+  async function metrics(): Promise<string> {
+    return (await app.metricsServer.inject({ url: '/metrics' })).body;
+  }
+
   async function login(username: string, tenant: string | null, password = TEST_PASSWORD): Promise<Session> {
     const res = await request({
       method: 'POST',
@@ -162,7 +167,7 @@ export async function createTestApp(
     return login(username, tenant?.slug ?? null);
   }
 
-  return { app, db, clock, logLines, request, login, superadmin, createTenant, createUser, unique };
+  return { app, db, clock, logLines, request, metrics, login, superadmin, createTenant, createUser, unique };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
