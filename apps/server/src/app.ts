@@ -40,6 +40,7 @@ import { metricsServer, registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
+import { registerRefusedBodyClose } from './platform/http/refused-bodies.ts';
 import { RequestTally } from './platform/http/request-tally.ts';
 import { securityHeaderPairs } from './platform/http/security-headers.ts';
 import { createThrottle } from './platform/http/throttle.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerUrlLengthLimit(app);
   registerInputGuard(app);
+  registerRefusedBodyClose(app);
   // While shutting down, answers tell clients to drop their keep-alive connection, so that the
   // server closes as soon as in-flight requests are answered instead of at the idle timeout.
   app.addHook('preClose', async () => {
