@@ -120,7 +120,15 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // the metrics on their own port (127.0.0.1 by default), never the public one
-  const metricsAt = config.metrics ? await app.metricsServer.listen(config.metrics) : null;
+  const metrics = config.metrics;
+  const metricsAt = metrics
+    ? await app.metricsServer.listen(metrics).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        throw new Error(
+          `METRICS_PORT ${metrics.port} on ${metrics.host} is taken (another server?): set METRICS_PORT to another port, 0 (any free one) or off`,
+        );
+      })
+    : null;
   const url = config.publicBaseUrl;
   console.log(
     `\nPlataforma de promociones: ${url}  (base de datos: ${db.driver === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`,
