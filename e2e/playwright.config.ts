@@ -58,6 +58,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      // any free port: a server of another checkout may hold the default metrics port
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: process.env.PROMO_E2E_DATA_DIR,
       INITIAL_ADMIN_PASSWORD: 'e2e-password-123',

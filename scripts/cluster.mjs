@@ -21,6 +21,8 @@ const number = (name, fallback) => Number(env[name] ?? fallback);
 const ports = {
   haproxy: number('CLUSTER_PORT', 3400),
   firstServer: number('CLUSTER_FIRST_SERVER_PORT', 3401),
+  // each server process's metrics (GET /metrics) on 127.0.0.1, one port each, never behind HAProxy
+  firstMetrics: number('CLUSTER_FIRST_METRICS_PORT', 9465),
   pgbouncer: number('CLUSTER_PGBOUNCER_PORT', 6433),
   primary: number('CLUSTER_PRIMARY_PORT', 5440),
   replica: number('CLUSTER_REPLICA_PORT', 5441),
@@ -212,6 +214,9 @@ async function startRedis() {
   );
 }
 
+/** The metrics port of the server process on `port`. */
+const metricsPortOf = (port) => ports.firstMetrics + (port - ports.firstServer);
+
 function serverEnv(port) {
   const pgbouncer = `postgres://postgres@127.0.0.1:${ports.pgbouncer}`;
   return {
@@ -219,13 +224,15 @@ function serverEnv(port) {
     NODE_ENV: env.NODE_ENV ?? 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
+    METRICS_PORT: String(metricsPortOf(port)),
     DATA_DIR: join(runDir, `server-${port}`),
     DATABASE_URL: `${pgbouncer}/promo`,
     DATABASE_REPLICA_URL: `${pgbouncer}/promo_replica`,
     DATABASE_DIRECT_URL: `postgres://postgres@127.0.0.1:${ports.primary}/promo`,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     PUBLIC_BASE_URL: url,
-    TRUST_PROXY: 'true',
+    // HAProxy connects from 127.0.0.1: only its X-Forwarded-For is believed
+    TRUST_PROXY: '127.0.0.1',
     SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? '3000',
     LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
   };
@@ -253,7 +260,7 @@ function startServer(port) {
 function writeState() {
   const state = {
     url,
-    servers: servers.map((s) => ({ port: s.port, pid: s.child.pid })),
+    servers: servers.map((s) => ({ port: s.port, metricsPort: metricsPortOf(s.port), pid: s.child.pid })),
     primaryUrl: `postgres://postgres@127.0.0.1:${ports.primary}/promo`,
     replicaUrl: `postgres://postgres@127.0.0.1:${ports.replica}/promo`,
     pgbouncerUrl: `postgres://postgres@127.0.0.1:${ports.pgbouncer}/promo`,

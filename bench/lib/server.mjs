@@ -52,6 +52,8 @@ export async function startServer({
   const env = {
     ...process.env,
     PORT: String(port),
+    // any free port: another session's server may hold the default one
+    METRICS_PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     INITIAL_ADMIN_PASSWORD: PASSWORD,

@@ -25,6 +25,7 @@ import { CacheRegistry } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type AppConfig, type Ctx, localeOf } from './platform/context.ts';
 import { AppError } from './platform/errors.ts';
+import { clientAddress, proxyTrust } from './platform/http/client-address.ts';
 import { registerErrorHandling, validatorCompiler } from './platform/http/error-handler.ts';
 import {
   clientErrorHandler,
@@ -35,10 +36,11 @@ import {
 import { FrontDoor } from './platform/http/front-door.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { scrubLogMessages, serializeError, serializeRequest } from './platform/http/log-safety.ts';
-import { registerMetrics } from './platform/http/metrics.ts';
+import { metricsServer, registerMetrics } from './platform/http/metrics.ts';
 import { registerOpsRoutes } from './platform/http/ops.routes.ts';
 import { fallbackRateLimitStore } from './platform/http/rate-limit-store.ts';
 import { RedisFallback } from './platform/http/redis-fallback.ts';
+import { registerRefusedBodyClose } from './platform/http/refused-bodies.ts';
 import { RequestTally } from './platform/http/request-tally.ts';
 import { securityHeaderPairs } from './platform/http/security-headers.ts';
 import { createThrottle } from './platform/http/throttle.ts';
@@ -58,6 +60,11 @@ declare module 'fastify' {
      * while every request is still served normally, until `close()`.
      */
     drain(): void;
+    /**
+     * The metrics' own server (`GET /metrics`, Prometheus text), never on the public port: main.ts
+     * makes it listen on METRICS_PORT; closed with the app.
+     */
+    metricsServer: FastifyInstance;
   }
 }
 
@@ -71,7 +78,8 @@ export type AppDeps = {
   limits?: Partial<Limits>;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
-  trustProxy?: boolean;
+  /** Addresses and CIDR blocks of the proxies whose `X-Forwarded-For` is believed (TRUST_PROXY); none when absent. */
+  trustProxy?: readonly string[];
   /** How the job runner polls and holds its lease (tests shorten them); DEFAULT_JOB_TIMING otherwise. */
   jobTiming?: Partial<JobTiming>;
   /** Shared store for rate limits across servers; in-process memory when absent. */
@@ -106,10 +114,13 @@ export async function buildApp(deps: AppDeps) {
     const given = request.headers['x-request-id'];
     return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
   };
+  // one trust for Fastify's request.ip and the front door's: the last hop no trusted proxy wrote
+  const trustedProxies = deps.trustProxy ?? [];
+  const trust = proxyTrust(trustedProxies);
   const frontDoor = new FrontDoor({
     securityHeaders: securityHeaderPairs(),
     requestId,
-    trustProxy: deps.trustProxy ?? false,
+    clientAddress: (request) => clientAddress(request, trust),
   });
   const app = Fastify({
     serverFactory: frontDoor.serverFactory,
@@ -122,7 +133,7 @@ export async function buildApp(deps: AppDeps) {
       hooks: { logMethod: scrubLogMessages },
     },
     genReqId: requestId,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: trustedProxies.length > 0 ? trust : false,
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
@@ -137,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerUrlLengthLimit(app);
   registerInputGuard(app);
+  registerRefusedBodyClose(app);
   // While shutting down, answers tell clients to drop their keep-alive connection, so that the
   // server closes as soon as in-flight requests are answered instead of at the idle timeout.
   app.addHook('preClose', async () => {
@@ -194,12 +206,15 @@ export async function buildApp(deps: AppDeps) {
   }
   const tally = new RequestTally();
   const metrics = registerMetrics(app, deps.db, tally);
+  const metricsApp = metricsServer(metrics, app.log);
+  app.decorate('metricsServer', metricsApp);
+  app.addHook('onClose', async () => metricsApp.close());
   frontDoor.open({ log: app.log, tally });
   let draining = false;
   app.decorate('drain', () => {
     draining = true;
   });
-  registerOpsRoutes(app, { db: deps.db, metrics, isDraining: () => draining });
+  registerOpsRoutes(app, { db: deps.db, isDraining: () => draining });
 
   await app.register(authGuard, {
     secret: deps.config.jwtSecret,

@@ -31,6 +31,20 @@ describe('configuration of e-mail and the daily points expiry', () => {
   });
 });
 
+describe('configuration of the metrics server', () => {
+  it('serves the metrics on 127.0.0.1:9464 unless told another port, another address or off', () => {
+    expect(readConfig(base).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readConfig({ ...base, METRICS_PORT: '9100', METRICS_HOST: '10.0.0.7' }).metrics).toEqual({
+      port: 9100,
+      host: '10.0.0.7',
+    });
+    expect(readConfig({ ...base, METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '127.0.0.1' });
+    expect(readConfig({ ...base, METRICS_PORT: 'off' }).metrics).toBeNull();
+    for (const wrong of ['70000', 'no', '-1', ''])
+      expect(() => readConfig({ ...base, METRICS_PORT: wrong }), wrong).toThrow(/METRICS_PORT/);
+  });
+});
+
 describe('configuration of shutdown and start', () => {
   it('drains 10 s after SIGTERM and waits a minute for the database at start, unless told', () => {
     expect(readConfig(base).shutdownDrainMs).toBe(10_000);
@@ -85,5 +99,22 @@ describe('configuration of a cluster', () => {
       direct,
     );
     expect(readConfig(base).databaseDirectUrl).toBeUndefined();
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY lists, and refuses TRUST_PROXY=true', () => {
+    expect(readConfig(base).trustProxy).toEqual([]);
+    expect(readConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(readConfig({ ...base, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(readConfig({ ...base, TRUST_PROXY: ' 10.0.0.5, 10.0.1.0/24 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(() => readConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true .*List the addresses of the proxies/,
+    );
+    for (const wrong of ['loopback', '10.0.0.0/33', '10.0.0', '127.0.0.1,', 'fd00::/129', '10.0.0.0/8/8'])
+      expect(() => readConfig({ ...base, TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY: not an address/);
   });
 });

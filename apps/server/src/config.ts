@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { Limits } from './features/types.ts';
@@ -8,6 +9,13 @@ import { DEFAULT_MAP_TILES, type MapTilesConfig } from './platform/context.ts';
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  // Prometheus metrics on a port of their own, off the public one
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, 'METRICS_PORT must be a port number or off')
+    .refine((value) => value === 'off' || Number(value) <= 65535, 'METRICS_PORT must be at most 65535')
+    .default('9464'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   // reads that may lag (reports, exports, statistics) go to this hot standby while it is fresh enough
@@ -29,7 +37,8 @@ const Env = z.object({
     .min(10, 'INITIAL_ADMIN_PASSWORD must have at least 10 characters')
     .optional(),
   NODE_ENV: z.string().default('development'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  // the proxies (addresses, CIDR blocks) whose X-Forwarded-For is believed (trustedProxies)
+  TRUST_PROXY: z.string().default(''),
   // outbox e-mails (one-time codes, reset links) also written to the log at info level:
   // on by default outside production; a test server in production mode may turn it on
   LOG_OUTBOX: z.enum(['true', 'false']).optional(),
@@ -70,6 +79,8 @@ const Env = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Where `GET /metrics` listens (never the public port); null: nowhere (METRICS_PORT=off). */
+  metrics: { port: number; host: string } | null;
   dataDir: string;
   databaseUrl: string | undefined;
   /** A hot standby for the reads that may lag, skipped while more than `replicaMaxLagMs` behind. */
@@ -87,7 +98,8 @@ export type Config = {
   isProduction: boolean;
   /** Outbox messages are logged too (development; LOG_OUTBOX=true elsewhere). */
   logOutbox: boolean;
-  trustProxy: boolean;
+  /** Addresses and CIDR blocks of the proxies whose `X-Forwarded-For` is believed; empty: none. */
+  trustProxy: string[];
   defaultTenant: string;
   /** The landing map's tile server when the tenant names none. */
   mapTiles: MapTilesConfig;
@@ -107,6 +119,36 @@ function minuteOfDay(value: string): number | null {
   if (value === 'off') return null;
   const [hours, minutes] = value.split(':').map(Number);
   return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/**
+ * The proxies whose `X-Forwarded-For` is believed, from `TRUST_PROXY`: a comma-separated list of
+ * addresses and CIDR blocks (`127.0.0.1`, `10.0.0.0/8`, `::1`); empty or `false` trusts none.
+ * `true` (every hop) is refused: a client could then name any address it likes, in the audit log
+ * and to every per-address limit.
+ */
+function trustedProxies(value: string): string[] {
+  const text = value.trim();
+  if (text === '' || text === 'false') return [];
+  if (text === 'true')
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would believe the X-Forwarded-For any client sends. List the addresses of the proxies in front of this server instead: TRUST_PROXY=127.0.0.1, TRUST_PROXY=10.0.0.5,10.0.0.6 or TRUST_PROXY=10.0.0.0/24',
+    );
+  const entries = text.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isAddressOrBlock(entry));
+  if (wrong.length > 0)
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY: not an address or CIDR block: ${wrong.map((entry) => JSON.stringify(entry)).join(', ')} (expected a comma-separated list such as 127.0.0.1,10.0.0.0/8)`,
+    );
+  return entries;
+}
+
+function isAddressOrBlock(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /**
@@ -132,10 +174,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.SMTP_URL && !e.SMTP_FROM)
     throw new Error('Invalid configuration: SMTP_FROM: required with SMTP_URL (the sender address)');
+  const trustProxy = trustedProxies(e.TRUST_PROXY);
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
+    metrics: e.METRICS_PORT === 'off' ? null : { port: Number(e.METRICS_PORT), host: e.METRICS_HOST },
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseReplicaUrl: e.DATABASE_REPLICA_URL,
@@ -149,7 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     initialAdminPassword: e.INITIAL_ADMIN_PASSWORD,
     isProduction: e.NODE_ENV === 'production',
     logOutbox: e.LOG_OUTBOX ? e.LOG_OUTBOX === 'true' : e.NODE_ENV !== 'production',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy,
     defaultTenant: e.DEFAULT_TENANT,
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     limits: {

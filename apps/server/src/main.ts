@@ -119,9 +119,22 @@ async function main() {
   process.on('SIGINT', (signal) => void onSignal(signal));
 
   await app.listen({ port: config.port, host: config.host });
+  // the metrics on their own port (127.0.0.1 by default), never the public one
+  const metrics = config.metrics;
+  const metricsAt = metrics
+    ? await app.metricsServer.listen(metrics).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        throw new Error(
+          `METRICS_PORT ${metrics.port} on ${metrics.host} is taken (another server?): set METRICS_PORT to another port, 0 (any free one) or off`,
+        );
+      })
+    : null;
   const url = config.publicBaseUrl;
   console.log(
     `\nPlataforma de promociones: ${url}  (base de datos: ${db.driver === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+  console.log(
+    metricsAt ? `Métricas (Prometheus): ${metricsAt}/metrics` : 'Métricas: desactivadas (METRICS_PORT=off)',
   );
   if (firstRun) {
     const shown = (p: string) => (firstRun.generated ? p : '(INITIAL_ADMIN_PASSWORD)');

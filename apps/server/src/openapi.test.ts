@@ -12,7 +12,6 @@ type Operation = { responses?: Record<string, { content?: Record<string, unknown
 const NOT_JSON: Record<string, string> = {
   'GET /healthz': 'operations probe for load balancers, outside /api',
   'GET /readyz': 'operations probe for load balancers, outside /api',
-  'GET /metrics': 'Prometheus text, outside /api',
   'GET /api/participants/export': 'CSV or XLSX download, streamed',
   'GET /api/reconciliation-reports/reward-codes': 'CSV or XLSX download, streamed',
   'GET /api/reconciliation-reports/redemptions': 'CSV or XLSX download, streamed',

@@ -388,6 +388,12 @@ const catalogue = {
     es: 'El archivo no es un CSV de texto. Guárdelo como CSV (UTF-8 o Windows) e inténtelo de nuevo.',
     en: 'The file is not a text CSV. Save it as CSV (UTF-8 or Windows) and try again.',
   },
+  /** A CSV in UTF-16 without the byte order mark that tells how to read it (one with it is read). */
+  UPLOAD_UTF16_WITHOUT_BOM: {
+    status: 400,
+    es: 'El archivo está en UTF-16 sin marca de orden de bytes y no se puede leer. Guarde el archivo como CSV UTF-8 e inténtelo de nuevo. No se importó nada.',
+    en: 'The file is in UTF-16 without a byte order mark and cannot be read. Save the file as CSV UTF-8 and try again. Nothing was imported.',
+  },
   /** A quote that is not closed, or a character after a closing quote, on a line of the CSV. */
   UPLOAD_QUOTE_INVALID: {
     status: 400,

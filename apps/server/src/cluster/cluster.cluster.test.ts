@@ -4,15 +4,16 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign } from '../testing/campaign-fixtures.ts';
 import { rewardCodeSetup } from '../testing/code-fixtures.ts';
+import { clientLoopbackAddress, requestFrom, signInFrom } from '../testing/from-address.ts';
 import { httpTestClient } from '../testing/http-client.ts';
 import { reportFigure, until } from '../testing/processes.ts';
-import { randomIp } from '../testing/test-app.ts';
+import type { TestTenant } from '../testing/test-app.ts';
 
 // Against the live topology of `npm run cluster` (started by `npm run test:cluster`): HAProxy,
 // three server processes, PgBouncer, a primary and a hot standby, Redis.
 type State = {
   url: string;
-  servers: { port: number; pid: number }[];
+  servers: { port: number; metricsPort: number; pid: number }[];
   primaryUrl: string;
   replicaUrl: string;
 };
@@ -62,20 +63,22 @@ async function load<T>(attempts: T[], concurrency: number, send: (item: T) => Pr
   return results;
 }
 
-/** Redeems a code through HAProxy as the operator, from a device of its own (the limit counts per address). */
+/**
+ * Redeems a code through HAProxy as the operator, from a device of its own: a loopback address of
+ * its own (the limit counts per address, and HAProxy names the address a client connects from).
+ */
 const redeemAs = (token: string) => async (code: string) => {
-  const res = await fetch(`${url}/api/redeem-codes`, {
+  const res = await requestFrom(clientLoopbackAddress(), `${url}/api/redeem-codes`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': randomIp(),
-    },
-    body: JSON.stringify({ code }),
+    headers: { authorization: `Bearer ${token}` },
+    body: { code },
   });
-  await res.arrayBuffer();
   return res.status;
 };
+
+/** Signs the tenant's admin in through HAProxy from `from` (a client's loopback address), forging X-Forwarded-For. */
+const signInThroughProxy = (from: string, tenant: TestTenant, forwardedFor: string, password?: string) =>
+  signInFrom(url, from, tenant, forwardedFor, password);
 
 async function codesOf(campaignId: string, count: number): Promise<string[]> {
   await until(
@@ -102,6 +105,7 @@ describe('the cluster', () => {
     }
   });
 
+  // straight to the processes from 127.0.0.1, HAProxy's address (TRUST_PROXY): its header is believed
   it('a rate limit is shared: 300 public requests a minute from one address, counted across processes', async () => {
     const address = `10.${Math.floor(Math.random() * 250)}.7.${Math.floor(Math.random() * 250)}`;
     const statuses: number[] = [];
@@ -115,6 +119,47 @@ describe('the cluster', () => {
     }
     expect(statuses.slice(0, 300).every((s) => s === 200)).toBe(true);
     expect(statuses[300]).toBe(429);
+  });
+
+  it('a forged X-Forwarded-For through HAProxy is not the address the audit log records', async () => {
+    const other = await http.createTenant();
+    const res = await signInThroughProxy('127.0.0.5', other, '203.0.113.7');
+    expect(res.status, res.text).toBe(200);
+    const row = await one<{ ip: string }>(
+      primary,
+      `select ip from audit_log where tenant_id = $1 and action = 'auth.login' order by id desc limit 1`,
+      [other.id],
+    );
+    expect(row.ip).toBe('127.0.0.5');
+  });
+
+  it('the per-address sign-in lock holds through HAProxy though each try forges another X-Forwarded-For', async () => {
+    const other = await http.createTenant();
+    for (let i = 1; i <= 5; i++) {
+      const wrong = await signInThroughProxy('127.0.0.6', other, `198.51.100.${i}`, 'wrong-password-1');
+      expect(wrong.body.error.code).toBe('LOGIN_FAILED');
+    }
+    const locked = await signInThroughProxy('127.0.0.6', other, '198.51.100.99');
+    expect([locked.status, locked.body.error?.code]).toEqual([429, 'LOGIN_LOCKED']);
+    // another client (another address) is not locked out of the account
+    expect((await signInThroughProxy('127.0.0.7', other, '198.51.100.6')).status).toBe(200);
+  });
+
+  it('each process serves its metrics on a port of its own; neither HAProxy nor a public port shows them', async () => {
+    expect(new Set(servers.map((s) => s.metricsPort)).size).toBe(servers.length);
+    for (const [i, server] of servers.entries()) {
+      const scraped = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toMatch(/^http_requests_total\{/m);
+      const publicPort = await direct[i]?.request({ url: '/metrics' });
+      expect([publicPort?.status, publicPort?.body?.error?.code]).toEqual([404, 'NOT_FOUND']);
+    }
+    // HAProxy's own refusal: the request never reaches a server (whose 404 would say NOT_FOUND)
+    for (const path of ['/metrics', '/metrics?x=1', '/metrics/']) {
+      const refused = await fetch(`${url}${path}`);
+      expect([path, refused.status]).toEqual([path, 404]);
+      expect(await refused.text()).not.toContain('NOT_FOUND');
+    }
   });
 
   it('a tenant suspended through one process is refused by every process within a second', async () => {

@@ -27,8 +27,7 @@ describe('reads that may lag go to a fresh enough replica', async () => {
     expect(res.status).toBe(200);
     return (res.body as Array<{ campaignId: string }>).map((r) => r.campaignId);
   };
-  const lagMetric = async () =>
-    (await t.request({ url: '/metrics' })).text.match(/^db_replica_lag_milliseconds (\S+)$/m)?.[1];
+  const lagMetric = async () => (await t.metrics()).match(/^db_replica_lag_milliseconds (\S+)$/m)?.[1];
   const measured = () => new Promise((resolve) => setTimeout(resolve, 50));
 
   it('a report is read from the replica while it is within the allowed lag; everything else from the primary', async () => {

@@ -74,6 +74,8 @@ export async function startServer(
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // several servers under test at once: each its own free metrics port
+      METRICS_PORT: '0',
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       ...env,

@@ -42,6 +42,8 @@ export async function createTestApp(
     logOutbox?: boolean;
     /** Joins this app to others (as server processes are joined) for cache changes. */
     bus?: InvalidationBus;
+    /** The proxies whose X-Forwarded-For is believed (TRUST_PROXY); none unless given. */
+    trustProxy?: readonly string[];
     /** Runs on the built app before it is ready (a test's own hooks). */
     beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
   } = {},
@@ -81,6 +83,7 @@ export async function createTestApp(
     mail: options.mail ?? null,
     pointsExpiryMinute: options.pointsExpiryMinute ?? null,
     bus: options.bus ?? null,
+    trustProxy: options.trustProxy ?? [],
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -106,6 +109,11 @@ export async function createTestApp(
     }
     // biome-ignore lint/suspicious/noExplicitAny: test convenience for reading answers
     return { status: response.statusCode, body: json as any, headers: response.headers, text };
+  }
+
+  /** The metrics as Prometheus scrapes them: from their own server (METRICS_PORT), not the public one. */
+  async function metrics(): Promise<string> {
+    return (await app.metricsServer.inject({ url: '/metrics' })).body;
   }
 
   async function login(username: string, tenant: string | null, password = TEST_PASSWORD): Promise<Session> {
@@ -159,7 +167,7 @@ export async function createTestApp(
     return login(username, tenant?.slug ?? null);
   }
 
-  return { app, db, clock, logLines, request, login, superadmin, createTenant, createUser, unique };
+  return { app, db, clock, logLines, request, metrics, login, superadmin, createTenant, createUser, unique };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -15,7 +15,7 @@ export async function readLimited(file: Readable, maxBytes: number): Promise<Buf
   for await (const chunk of file) {
     size += (chunk as Buffer).length;
     if (size > maxBytes) {
-      file.resume(); // drain the rest so the request completes
+      file.resume(); // the parser goes on until the connection closes after the 413 (refused-bodies.ts)
       throw FILE_ERROR('IMAGE_TOO_LARGE');
     }
     chunks.push(chunk as Buffer);

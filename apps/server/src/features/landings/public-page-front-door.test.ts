@@ -113,8 +113,7 @@ describe('a landing page answered before Fastify (the front door)', () => {
 
   it('counts its answers in the metrics under the route’s pattern', async () => {
     const count = async () => {
-      const metrics = await t.request({ url: '/metrics' });
-      const line = metrics.text
+      const line = (await t.metrics())
         .split('\n')
         .find(
           (l) =>

@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { requestFrom } from '../../testing/from-address.ts';
+import { clientAddress, proxyTrust } from './client-address.ts';
 import { FrontDoor } from './front-door.ts';
 import { serializeRequest } from './log-safety.ts';
 import { RequestTally } from './request-tally.ts';
@@ -14,7 +16,8 @@ const door = new FrontDoor({
   ],
   requestId: (request) =>
     typeof request.headers['x-request-id'] === 'string' ? request.headers['x-request-id'] : 'new-id',
-  trustProxy: false,
+  // behind a proxy at 127.0.0.1, as the app is built with TRUST_PROXY=127.0.0.1
+  clientAddress: (request) => clientAddress(request, proxyTrust(['127.0.0.1'])),
 });
 const app = Fastify({
   serverFactory: door.serverFactory,
@@ -100,6 +103,23 @@ describe('the front door', () => {
     expect(fastifyAnswered).toBe(before + 1);
     const fault = lines.map((line) => JSON.parse(line)).find((line) => line.msg?.startsWith('front door:'));
     expect(fault).toMatchObject({ level: 50, route: '/held' });
+  });
+
+  it('logs the client address Fastify would: a client’s own socket, or the hop the trusted proxy wrote', async () => {
+    const logged = (id: string) =>
+      lines
+        .map((line) => JSON.parse(line))
+        .find((line) => line.reqId === id && line.msg === 'incoming request')?.req.remoteAddress;
+    const direct = await requestFrom('127.0.0.5', `${base}/held`, {
+      headers: { 'x-forwarded-for': '203.0.113.7', 'x-request-id': 'direct-1' },
+    });
+    expect(direct.text).toBe('held body');
+    expect(logged('direct-1')).toBe('127.0.0.5');
+    const proxied = await requestFrom('127.0.0.1', `${base}/held`, {
+      headers: { 'x-forwarded-for': '203.0.113.7, 198.51.100.4', 'x-request-id': 'proxied-1' },
+    });
+    expect(proxied.text).toBe('held body');
+    expect(logged('proxied-1')).toBe('198.51.100.4');
   });
 
   it('asks the client to drop the connection while the server closes', async () => {

@@ -25,8 +25,8 @@ type Options = {
   securityHeaders: ReadonlyArray<readonly [string, string]>;
   /** The request id, as Fastify's `genReqId` makes it. */
   requestId: (request: IncomingMessage) => string;
-  /** Fastify's `trustProxy`: the logged client address is then the first of X-Forwarded-For. */
-  trustProxy: boolean;
+  /** The client's address as Fastify's `request.ip` gives it (client-address.ts), for the log. */
+  clientAddress: (request: IncomingMessage) => string;
 };
 
 /**
@@ -151,13 +151,11 @@ export class FrontDoor {
    * method, route pattern and client address.
    */
   private logged(request: IncomingMessage, route: string) {
-    const forwarded = this.options.trustProxy ? request.headers['x-forwarded-for'] : undefined;
-    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
     return {
       method: 'GET',
       url: request.url,
       routeOptions: { url: route },
-      ip: first || request.socket.remoteAddress,
+      ip: this.options.clientAddress(request),
     };
   }
 }

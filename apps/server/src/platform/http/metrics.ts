@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
 import type { RequestTally } from './request-tally.ts';
@@ -34,4 +34,19 @@ export function registerMetrics(app: FastifyInstance, db: Database, tally: Reque
     done();
   });
   return registry;
+}
+
+/**
+ * The server Prometheus scrapes: `GET /metrics` of `registry` and nothing else, on a port of its
+ * own (METRICS_PORT, bound to 127.0.0.1 unless METRICS_HOST says otherwise), so that the public
+ * port never shows what the process is doing. Built with the app and closed with it; main.ts
+ * makes it listen, tests inject into it.
+ */
+export function metricsServer(registry: Registry, log: FastifyBaseLogger): FastifyInstance {
+  const server = Fastify({ loggerInstance: log });
+  server.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return server;
 }

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
 
 /**
- * Liveness, readiness and Prometheus metrics, outside /api. Ready means: not draining for a
- * shutdown, and the database answers; a load balancer stops sending requests on a 503.
+ * Liveness and readiness, outside /api. Ready means: not draining for a shutdown, and the database
+ * answers; a load balancer stops sending requests on a 503. The metrics are served on a port of
+ * their own (metrics.ts); here `/metrics` is 404, also where the web app answers every other path.
  */
 export function registerOpsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; metrics: Registry; isDraining: () => boolean },
+  deps: { db: Database; isDraining: () => boolean },
 ): void {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
@@ -22,8 +23,7 @@ export function registerOpsRoutes(
     }
   });
 
-  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
-    reply.header('content-type', deps.metrics.contentType);
-    return deps.metrics.metrics();
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async () => {
+    throw new AppError('NOT_FOUND');
   });
 }

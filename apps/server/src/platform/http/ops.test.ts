@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../testing/test-app.ts';
+import { appWithWebApp } from '../../testing/web-app.ts';
 import { registerErrorHandling } from './error-handler.ts';
 
 const t = await createTestApp();
@@ -11,15 +12,46 @@ describe('operations', () => {
     expect((await t.request({ url: '/readyz' })).body).toEqual({ status: 'ready' });
   });
 
-  it('metrics count requests per route pattern with a latency histogram', async () => {
+  it('metrics, on their own server, count requests per route pattern with a latency histogram', async () => {
     await t.request({ url: `/api/users/${t.superadmin.userId}`, token: t.superadmin.token });
-    const res = await t.request({ url: '/metrics' });
+    const res = await t.app.metricsServer.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
-    expect(res.text).toMatch(
+    expect(res.body).toMatch(
       /http_requests_total\{method="GET",route="\/api\/users\/:id",status="200"\} \d+/,
     );
-    expect(res.text).toContain('http_request_duration_seconds_bucket');
-    expect(res.text).not.toContain(t.superadmin.userId);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toContain('process_cpu_seconds_total');
+    expect(res.body).not.toContain(t.superadmin.userId);
+    // it serves the metrics and nothing else
+    expect((await t.app.metricsServer.inject({ url: '/healthz' })).statusCode).toBe(404);
+    expect((await t.app.metricsServer.inject({ url: '/api/users' })).statusCode).toBe(404);
+  });
+
+  it('the public port answers 404 for /metrics, also where the web app answers every other path', async () => {
+    const res = await t.request({ url: '/metrics' });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(res.text).not.toContain('http_requests_total');
+    const served = await appWithWebApp();
+    try {
+      expect((await served.app.inject({ url: '/anything' })).statusCode).toBe(200);
+      const metrics = await served.app.inject({ url: '/metrics' });
+      expect(metrics.statusCode).toBe(404);
+      expect(metrics.body).not.toContain('<title>SPA</title>');
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('the metrics server listens on a port of its own, and closes with the app', async () => {
+    const bare = await appWithWebApp();
+    const at = await bare.app.metricsServer.listen({ port: 0, host: '127.0.0.1' });
+    const scraped = await fetch(`${at}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('http_requests_total');
+    await bare.close();
+    await expect(fetch(`${at}/metrics`)).rejects.toThrow();
   });
 
   it('publishes OpenAPI from the route schemas, and its UI', async () => {

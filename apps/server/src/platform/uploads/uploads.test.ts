@@ -126,6 +126,12 @@ function fileOver(target: Target, bytes: number): Buffer {
   return Buffer.concat([head, body, Buffer.from('\n')]);
 }
 
+/** `text` in UTF-16 with its byte order mark, as Excel's "Unicode" export writes it (little endian). */
+function utf16(text: string, endian: 'le' | 'be'): Buffer {
+  const little = Buffer.from(`\ufeff${text}`, 'utf16le');
+  return endian === 'le' ? little : Buffer.from(little).swap16();
+}
+
 describe.each(targets)('upload of $kind', (target) => {
   it('refuses a file over its limit whole (413 naming the limit) and writes nothing', async () => {
     const tenant = await t.createTenant();
@@ -213,6 +219,12 @@ describe('reading uploaded CSV files', () => {
       png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
       nul: Buffer.from('code\nAAAA\u00001111\n'),
       garbage: Buffer.from([0x63, 0x6f, 0x64, 0x65, 0x0a, 0x81, 0x8d, 0x9d, 0xc3, 0x28, 0x0a]),
+      // UTF-16 with its byte order mark is read as text: a NUL or a lone surrogate in it is not text
+      utf16Nul: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('code\nAAAA\u00001111\n', 'utf16le')]),
+      utf16Surrogate: Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('code\nAAAA\ud8001111\n', 'utf16le'),
+      ]),
     };
     for (const [name, bytes] of Object.entries(files)) {
       const res = await upload(bytes);
@@ -264,6 +276,55 @@ describe('reading uploaded CSV files', () => {
     // and UTF-8 with `;`
     const utf8 = await upload('code;nota\nAAAA1111;año\nBBBB2222;señal\n');
     expect(utf8.body).toMatchObject({ total: 2, created: 2 });
+  });
+
+  it('reads UTF-16 with a byte order mark, little or big endian (accents included)', async () => {
+    const tenant = await t.createTenant();
+    const [first, second] = [nextCedula(), nextCedula()];
+    const text = `cedula,name\r\n${first},Muñoz José\r\n${second},Ana Peña Núñez\r\n`;
+    const res = await send(
+      tenant,
+      { url: '/api/uploads/participants', fields: { countryCode: 'CR' } },
+      utf16(text, 'le'),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ total: 2, created: 2 });
+    const people = await t.db.ownerQuery<{ cedula: string; name: string }>(
+      'select cedula, name from participants where tenant_id = $1 order by name',
+      [tenant.id],
+    );
+    expect(people).toEqual([
+      { cedula: second, name: 'Ana Peña Núñez' },
+      { cedula: first, name: 'Muñoz José' },
+    ]);
+
+    // big endian, `;`, through the streamed code import
+    const codes = await upload(utf16('code;nota\nAAAA1111;año\nBBBB2222;señal\n', 'be'));
+    expect(codes.status, JSON.stringify(codes.body)).toBe(200);
+    expect(codes.body).toMatchObject({ total: 2, created: 2 });
+    expect(codes.written).toBe(2);
+  });
+
+  it('refuses UTF-16 without a byte order mark, asking for CSV UTF-8 (Spanish first, English on request)', async () => {
+    const bytes = Buffer.from('code\nAAAA1111\nBBBB2222\n', 'utf16le');
+    const res = await upload(bytes);
+    expect([res.status, res.body.error.code]).toEqual([400, 'UPLOAD_UTF16_WITHOUT_BOM']);
+    expect(res.body.error.message).toContain('Guarde el archivo como CSV UTF-8');
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ path: 'file', code: 'UPLOAD_UTF16_WITHOUT_BOM' }),
+    ]);
+    expect(res.written).toBe(0);
+
+    const tenant = await t.createTenant();
+    const { payload, headers } = multipart({ countryCode: 'CR' }, Buffer.from('cedula,name\n', 'utf16le'));
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/participants',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${tenant.admin.token}`, 'accept-language': 'en' },
+    });
+    expect(english.statusCode).toBe(400);
+    expect(JSON.parse(english.body).error.message).toContain('Save the file as CSV UTF-8');
   });
 
   it('lists the first 1,000 refused rows and counts them all', async () => {
