@@ -1,6 +1,8 @@
 -- campaigns_keep_their_data: created by migration 0042; the body below is 0042's.
 --
--- each look by an index that leads with (tenant_id, campaign_id)
+-- A campaign with participations, raffle entries or points accounts is not deleted (SQLSTATE 23503
+-- on campaigns); its tenant's deletion still takes it with them. Each look is by an index that
+-- leads with (tenant_id, campaign_id).
 CREATE OR REPLACE FUNCTION campaigns_keep_their_data() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM tenants WHERE id = OLD.tenant_id) AND (

@@ -1,7 +1,9 @@
 -- create_batch_function: created by migration 0038; the body below is 0038's.
 --
 -- Writes `<f>_batch` for the hot function `f` (one function of that name, RETURNS TABLE), from
--- its parameter types and result columns. A migration that changes either calls it again.
+-- its parameter types and result columns. What it wrote is kept in db/functions/<f>_batch.sql: when
+-- f's parameters or result columns change, write that file again from it (functions.test.ts
+-- compares each batch with what this function writes).
 CREATE OR REPLACE FUNCTION create_batch_function(p_function regproc) RETURNS void LANGUAGE plpgsql AS $gen$
 DECLARE
   v_name text;

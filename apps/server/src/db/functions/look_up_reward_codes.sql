@@ -1,4 +1,8 @@
 -- look_up_reward_codes: created by migration 0037, restated by 0041; the body below is 0041's.
+--
+-- The counter's look-ups in one read-only call: the code, or a person's codes, each with its
+-- campaign, holder, redemptions and their centres, the voucher's product and, for an operator,
+-- whether their centre may redeem it (reward_code_at_counter writes one code).
 CREATE OR REPLACE FUNCTION look_up_reward_codes(
   p_tenant uuid,
   p_operator uuid,

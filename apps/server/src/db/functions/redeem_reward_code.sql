@@ -1,4 +1,8 @@
 -- redeem_reward_code: created by migration 0016, restated by 0028, 0031, 0035, 0041; the body below is 0041's.
+--
+-- A redemption at the counter in one call (decision 019): the operator's centre (operator_centre),
+-- the Idempotency-Key (claim_idempotency_key), the conditional redemption by the code's primary
+-- key, the audit row, the stored answer, or the refusal's reason (redeem_reward_code_refusal).
 CREATE OR REPLACE FUNCTION redeem_reward_code(
   p_tenant uuid,
   p_operator uuid,
