@@ -17,14 +17,32 @@ export async function cloneTestDatabase(): Promise<{ url: string; name: string }
   const url = process.env.TEST_DATABASE_URL;
   if (!template || !url) throw new Error('cloneTestDatabase needs TEST_DATABASE_URL (npm run test:pg)');
   const name = `${template.replace('promo_tpl_', 'promo_t_')}_${randomBytes(4).toString('hex')}`;
+  await createDatabase(url, `${name} TEMPLATE ${template}`);
+  return { url: adminUrl(url, name), name };
+}
+
+/** `CREATE DATABASE <what>` on the server of `url`, through its maintenance database. */
+async function createDatabase(url: string, what: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl(url) });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.query(`CREATE DATABASE ${what}`);
   } finally {
     await admin.end();
   }
-  return { url: adminUrl(url, name), name };
+}
+
+/**
+ * An empty database of its own, never migrated (for the tests of migrating itself): a new
+ * in-memory PGlite, or on PostgreSQL a new database of this run's (dropped with the others).
+ */
+export async function openEmptyDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (!template || !url) return openPglite({ dataDir: null });
+  const name = `${template.replace('promo_tpl_', 'promo_t_')}_empty_${randomBytes(4).toString('hex')}`;
+  await createDatabase(url, name);
+  return openPostgres({ url: adminUrl(url, name), poolSize: 2 });
 }
 
 /**

@@ -1,0 +1,23 @@
+-- redeem_product_for_points_batch: the batch of redeem_product_for_points (decision 035), created by migration 0038 with
+-- create_batch_function('redeem_product_for_points') and written out here as that generator wrote it. When redeem_product_for_points's
+-- parameters or result columns change, write it again from the generator (functions.test.ts compares it).
+CREATE OR REPLACE FUNCTION public.redeem_product_for_points_batch(p_tenants uuid[], p_calls jsonb)
+ RETURNS TABLE(item integer, result jsonb, failed text, message text)
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE
+      c jsonb;
+    BEGIN
+      PERFORM set_config('lock_timeout', '10ms', true);
+      FOR i IN 1 .. coalesce(array_length(p_tenants, 1), 0) LOOP
+        c := p_calls -> (i - 1);
+        BEGIN
+          PERFORM set_config('app.tenant_id', p_tenants[i]::text, true);
+          RETURN QUERY SELECT i, jsonb_build_object('outcome', r.outcome, 'body', r.body), NULL::text, NULL::text FROM redeem_product_for_points((c->>0)::uuid, (c->>1)::uuid, (c->>2)::uuid, (c->>3)::uuid, (c->>4)::uuid, (c->>5)::uuid, (c->>6)::timestamp with time zone, (c->>7)::uuid, (c->>8)::text[], (c->>9)::text, (c->>10)::text, (c->>11)::text) r;
+        EXCEPTION WHEN OTHERS THEN
+          GET STACKED DIAGNOSTICS failed = RETURNED_SQLSTATE, message = MESSAGE_TEXT;
+          RETURN QUERY SELECT i, NULL::jsonb, failed, message;
+        END;
+      END LOOP;
+    END
+    $function$;
