@@ -1,4 +1,6 @@
--- audit_log_append_only: created by migration 0045; the body below is 0045's.
+-- audit_log_append_only: created by this file (migration 0045 drops the audit trail's key to its
+-- tenant and revokes the application's UPDATE, DELETE and TRUNCATE). Refuses those three for every
+-- role, the owner included: SQLSTATE 42501, 'audit_log is append-only: <operation> refused'.
 CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';

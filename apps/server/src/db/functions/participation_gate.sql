@@ -1,6 +1,7 @@
--- participation_gate: created by migration 0019, restated by 0033, 0043; the body below is 0043's.
+-- participation_gate: created by migration 0019, restated by 0033; since issue #35 (decision 040)
+-- the body is this file's alone.
 --
--- participation_gate as in migration 0033, with the person's row kept: the upsert fills blanks
+-- As in migration 0033, with the person's row kept: the upsert fills blanks
 -- only, and each typed value that differs from the stored one is recorded as a claim (or, where
 -- the campaign says so, a differing e-mail or phone refuses the participation).
 CREATE OR REPLACE FUNCTION participation_gate(

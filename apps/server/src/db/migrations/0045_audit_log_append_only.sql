@@ -12,18 +12,11 @@
 -- policy. A deleted tenant's rows stay, readable by the database's owner.
 --
 -- A person's erasure does not touch audit rows (details hold no identity numbers by rule, but an
--- export's search text `q` and the client address `ip` may be personal data; see issue #35).
+-- export's search text is recorded only as whether there was one; the client address `ip` is kept).
 
 ALTER TABLE audit_log DROP CONSTRAINT audit_log_tenant_id_fkey;
 
 REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM promo_app;
 
-CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
-END
-$$;
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
-  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
-CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
-  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+-- the trigger that refuses UPDATE, DELETE and TRUNCATE: db/functions/audit_log_append_only.sql
+-- (decision 039), applied after the migrations.
