@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
@@ -21,7 +21,9 @@ export type Work<T> = { status: number; body: T; last?: () => Promise<void> };
 /**
  * Runs `work` once per (tenant, key) inside the caller's transaction and stores its answer; a
  * retry with the same key gets the stored answer. A concurrent retry waits on the key's row until
- * the first transaction ends. The same key with another request is refused.
+ * the first transaction ends. The same key with another request is refused. The key is claimed by
+ * `claim_idempotency_key`, as the one-call SQL paths claim theirs; a refusal of `work` rolls the
+ * claim back with the transaction (the SQL paths delete it).
  */
 export async function idempotent<T>(
   tx: Tx,
@@ -35,19 +37,15 @@ export async function idempotent<T>(
     await last?.();
     return { ...result, replayed: false };
   }
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ tenantId, key, requestHash: hash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length === 0) {
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.tenantId, tenantId), eq(idempotencyKeys.key, key)));
-    if (!row || row.requestHash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return { status: row.responseStatus ?? 200, body: row.responseBody as T, replayed: true };
-  }
+  // the claim is the SQL function the one-call paths make too: one home for the rule
+  const [claim] = await queryRows<{
+    outcome: 'claimed' | 'replayed' | 'key_reused';
+    status: number | null;
+    body: T;
+  }>(tx, sql`select * from claim_idempotency_key(${tenantId}, ${key}, ${hash})`);
+  if (!claim) throw new Error('claim_idempotency_key answered no row');
+  if (claim.outcome === 'key_reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (claim.outcome === 'replayed') return { status: claim.status ?? 200, body: claim.body, replayed: true };
   const { last, ...result } = await work();
   await tx
     .update(idempotencyKeys)

@@ -150,7 +150,7 @@ export async function signIn(
 }
 
 /**
- * `count` people with `balance` points each in a campaign, written in bulk (one credit entry each)
+ * `count` people with `balance` points each (none: no account) in a campaign, written in bulk (one credit entry each)
  * for concurrency tests, with an end-customer token each.
  */
 export async function bulkCustomers(
@@ -167,16 +167,19 @@ export async function bulkCustomers(
     [tenant.id, count, t.unique('x')],
   );
   const ids = rows.map((r) => r.id);
-  await t.db.ownerQuery(
-    `insert into points_accounts (tenant_id, campaign_id, participant_id, balance)
+  // none: people without an account (their points start with their first credit)
+  if (balance > 0) {
+    await t.db.ownerQuery(
+      `insert into points_accounts (tenant_id, campaign_id, participant_id, balance)
      select $1, $2, p::uuid, $4 from jsonb_array_elements_text($3::jsonb) p`,
-    [tenant.id, campaignId, JSON.stringify(ids), balance],
-  );
-  await t.db.ownerQuery(
-    `insert into points_ledger (tenant_id, campaign_id, participant_id, kind, amount, balance_after, reason, created_at)
+      [tenant.id, campaignId, JSON.stringify(ids), balance],
+    );
+    await t.db.ownerQuery(
+      `insert into points_ledger (tenant_id, campaign_id, participant_id, kind, amount, balance_after, reason, created_at)
      select $1, $2, p::uuid, 'adjustment', $4, $4, 'carga inicial', now() from jsonb_array_elements_text($3::jsonb) p`,
-    [tenant.id, campaignId, JSON.stringify(ids), balance],
-  );
+      [tenant.id, campaignId, JSON.stringify(ids), balance],
+    );
+  }
   const now = t.clock.now();
   return Promise.all(
     ids.map(async (participantId) => ({

@@ -1,6 +1,9 @@
--- participate_in_one_call: created by migration 0026, restated by 0031, 0032; the body below is 0032's.
+-- participate_in_one_call: created by migration 0026, restated by 0031, 0032; since issue #42 the
+-- body is this file's alone.
 --
--- participate_in_one_call as in migration 0031, with the 'points' work and its two arguments.
+-- participate_in_one_call as in migration 0032 (0031's, with the 'points' work and its two
+-- arguments), the rule checks compared by `participation_refusal`, which the
+-- statement-by-statement path asks too.
 CREATE OR REPLACE FUNCTION participate_in_one_call(
   p_tenant uuid,
   p_campaign uuid,
@@ -35,9 +38,7 @@ CREATE OR REPLACE FUNCTION participate_in_one_call(
 DECLARE
   v_gate record;
   v_claim record;
-  v_check jsonb;
-  v_total integer;
-  v_today integer;
+  v_refusal text;
   v_entries integer;
   v_outcome jsonb;
   v_body jsonb;
@@ -67,22 +68,11 @@ BEGIN
     END IF;
   END IF;
 
-  FOR v_check IN SELECT value FROM jsonb_array_elements(p_checks) LOOP
-    IF v_check ? 'refuse' THEN
-      RAISE EXCEPTION 'participation refused: %', v_check->>'refuse';
-    END IF;
-    IF v_check->>'scope' = 'group' THEN
-      v_total := v_gate.group_total;
-      v_today := v_gate.group_today;
-    ELSE
-      v_total := v_gate.campaign_total;
-      v_today := v_gate.campaign_today;
-    END IF;
-    IF (v_check ? 'total' AND v_total >= (v_check->>'total')::integer)
-       OR (v_check ? 'perDay' AND v_today >= (v_check->>'perDay')::integer) THEN
-      RAISE EXCEPTION 'participation refused: PARTICIPATION_LIMIT';
-    END IF;
-  END LOOP;
+  v_refusal := participation_refusal(p_checks, v_gate.campaign_total, v_gate.campaign_today, v_gate.group_total,
+                                     v_gate.group_today);
+  IF v_refusal IS NOT NULL THEN
+    RAISE EXCEPTION 'participation refused: %', v_refusal;
+  END IF;
 
   IF p_work = 'raffle_entry' THEN
     INSERT INTO raffle_entries (tenant_id, campaign_id, participant_id, participation_id, points, department, created_at)

@@ -1,16 +1,13 @@
--- redeem_product_for_points: created by migration 0022, restated by 0031, 0034; the body below is 0034's.
+-- redeem_product_for_points: created by migration 0022, restated by 0031, 0034; since issue #42
+-- the body is this file's alone.
 --
--- A pickup voucher taken by trying its candidates in turn (issue #13). redeem_product_for_points
--- (migration 0022, restated by 0031) inserted the first candidate for which
--- `NOT EXISTS (SELECT 1 FROM reward_codes WHERE tenant_id = … AND code = candidate)`. Without
--- statistics (a new database, before autovacuum's first look) the plan read every reward code of
--- the tenant into an anti join and compared each with the candidates: up to 6,900 rows per
--- product redemption after an 8-second bench, growing with every voucher issued. The candidates
--- are now inserted one by one with ON CONFLICT DO NOTHING, each insert probing the primary key,
--- until one is taken (the first, unless a generated code clashes), as the statement-by-statement
--- path (`issueVoucher`) does.
---
--- redeem_product_for_points as in migration 0031, with that loop; nothing else changes.
+-- A product for points in one round trip (decisions 019 and 025): the marketplace of the token's
+-- campaign open now (`marketplace_refusal`), the Idempotency-Key (`claim_idempotency_key`), the
+-- offer (`product_offer`), the debit (never below zero), the pickup voucher
+-- (`issue_pickup_voucher`: the first free one of `p_vouchers`) or a product code
+-- (`claim_product_code`), the order and the stored answer, and last the unit
+-- (`take_product_unit`). Each rule is a function of its own that the redeem-code path
+-- (place-order.ts) calls too, so the two ways of paying cannot drift apart.
 CREATE OR REPLACE FUNCTION redeem_product_for_points(
   p_tenant uuid,
   p_campaign uuid,
@@ -27,12 +24,10 @@ CREATE OR REPLACE FUNCTION redeem_product_for_points(
 ) RETURNS TABLE (outcome text, body jsonb) LANGUAGE plpgsql AS $$
 DECLARE
   v_market marketplaces%ROWTYPE;
-  v_product products%ROWTYPE;
-  v_shop redemption_centres%ROWTYPE;
+  v_offer record;
   v_claim record;
   v_balance integer;
   v_voucher text;
-  v_candidate text;
   v_product_code text;
   v_delivery jsonb;
   v_body jsonb;
@@ -40,13 +35,9 @@ DECLARE
 BEGIN
   -- the marketplace of the token's campaign, open now
   SELECT * INTO v_market FROM marketplaces m WHERE m.tenant_id = p_tenant AND m.id = p_marketplace;
-  IF NOT FOUND OR v_market.campaign_id <> p_campaign THEN
-    RETURN QUERY SELECT 'not_found'::text, NULL::jsonb;
-    RETURN;
-  END IF;
-  IF NOT (v_market.active AND (v_market.opens_at IS NULL OR v_market.opens_at <= p_now)
-          AND (v_market.closes_at IS NULL OR p_now < v_market.closes_at)) THEN
-    RETURN QUERY SELECT 'closed'::text, NULL::jsonb;
+  v_refusal := marketplace_refusal(v_market, p_campaign, p_now);
+  IF v_refusal IS NOT NULL THEN
+    RETURN QUERY SELECT v_refusal, NULL::jsonb;
     RETURN;
   END IF;
 
@@ -59,38 +50,21 @@ BEGIN
     END IF;
   END IF;
 
-  -- the product as this marketplace offers it, and the shop, read without a lock (the units taken
-  -- last have the last word); refusals in the order the spec's checks take
-  -- (after the key: a retry gets the first answer even when the last unit is gone since)
-  SELECT p.* INTO v_product
-    FROM products p
-    JOIN marketplace_products mp ON mp.tenant_id = p.tenant_id AND mp.product_id = p.id AND mp.marketplace_id = p_marketplace
-   WHERE p.tenant_id = p_tenant AND p.id = p_product;
-  IF NOT FOUND OR NOT v_product.active THEN
-    v_refusal := 'not_available';
-  ELSIF v_product.redeem_with = 'code' THEN
-    v_refusal := 'needs_code';
-  ELSIF v_product.kind = 'physical' AND p_centre IS NULL THEN
-    v_refusal := 'shop_required';
-  ELSIF v_product.stock + parked_units(p_tenant, p_product) <= 0 THEN
-    v_refusal := 'out_of_stock';
-  ELSIF v_product.kind = 'physical' THEN
-    SELECT * INTO v_shop FROM redemption_centres c WHERE c.tenant_id = p_tenant AND c.id = p_centre AND c.active;
-    IF NOT FOUND THEN
-      v_refusal := 'shop_invalid';
-    END IF;
-  END IF;
+  -- the product as this marketplace offers it, and the shop (after the key: a retry gets the
+  -- first answer even when the last unit is gone since)
+  SELECT * INTO v_offer FROM product_offer(p_tenant, p_marketplace, p_product, p_centre, 'points', NULL);
+  v_refusal := v_offer.refusal;
 
   -- the debit: never below zero; the entry carries the balance it left
   IF v_refusal IS NULL THEN
     WITH account AS (
-      UPDATE points_accounts a SET balance = a.balance - v_product.price_points, updated_at = p_now
+      UPDATE points_accounts a SET balance = a.balance - v_offer.price_points, updated_at = p_now
        WHERE a.tenant_id = p_tenant AND a.campaign_id = p_campaign AND a.participant_id = p_participant
-         AND a.balance - v_product.price_points >= 0
+         AND a.balance - v_offer.price_points >= 0
       RETURNING a.balance)
     INSERT INTO points_ledger (tenant_id, campaign_id, participant_id, kind, amount, balance_after, order_id,
                                idempotency_key, created_at)
-    SELECT p_tenant, p_campaign, p_participant, 'redemption', -v_product.price_points, account.balance, p_order,
+    SELECT p_tenant, p_campaign, p_participant, 'redemption', -v_offer.price_points, account.balance, p_order,
            p_ledger_key, p_now
       FROM account
     RETURNING balance_after INTO v_balance;
@@ -109,28 +83,11 @@ BEGIN
   END IF;
 
   -- the delivery: a pickup voucher at the shop, or one of the product's codes
-  IF v_product.kind = 'physical' THEN
-    -- the first candidate not taken, each tried by its insert (one, unless a code clashes)
-    FOREACH v_candidate IN ARRAY p_vouchers LOOP
-      INSERT INTO reward_codes (tenant_id, code, campaign_id, status, participant_id, assigned_at, centre_id)
-      VALUES (p_tenant, v_candidate, p_campaign, 'assigned', p_participant, p_now, p_centre)
-      ON CONFLICT DO NOTHING
-      RETURNING code INTO v_voucher;
-      EXIT WHEN v_voucher IS NOT NULL;
-    END LOOP;
-    IF v_voucher IS NULL THEN
-      RAISE EXCEPTION 'voucher_codes_taken';
-    END IF;
-    v_delivery := jsonb_build_object('kind', 'pickup', 'voucherCode', v_voucher, 'shop', jsonb_build_object(
-      'centreId', v_shop.id, 'code', v_shop.code, 'name', v_shop.name, 'address', v_shop.address,
-      'hours', v_shop.hours));
+  IF v_offer.product_kind = 'physical' THEN
+    v_voucher := issue_pickup_voucher(p_tenant, p_campaign, p_participant, p_centre, p_now, p_vouchers);
+    v_delivery := jsonb_build_object('kind', 'pickup', 'voucherCode', v_voucher, 'shop', v_offer.shop);
   ELSE
-    UPDATE product_codes pc SET status = 'claimed', order_id = p_order, claimed_at = p_now
-     WHERE (pc.tenant_id, pc.product_id, pc.code) = (
-       SELECT c.tenant_id, c.product_id, c.code FROM product_codes c
-        WHERE c.tenant_id = p_tenant AND c.product_id = p_product AND c.status = 'available'
-        LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING pc.code INTO v_product_code;
+    v_product_code := claim_product_code(p_tenant, p_product, p_order, p_now);
     IF v_product_code IS NULL THEN
       RAISE EXCEPTION 'out_of_stock';
     END IF;
@@ -140,15 +97,15 @@ BEGIN
   -- the order, and the answer a retry of the key gets
   INSERT INTO orders (tenant_id, id, marketplace_id, campaign_id, participant_id, product_id, paid_with, points,
                       redeem_code, centre_id, product_code, voucher_code, created_at)
-  VALUES (p_tenant, p_order, p_marketplace, p_campaign, p_participant, p_product, 'points', v_product.price_points,
+  VALUES (p_tenant, p_order, p_marketplace, p_campaign, p_participant, p_product, 'points', v_offer.price_points,
           NULL, p_centre, v_product_code, v_voucher, p_now);
   v_body := jsonb_build_object(
     'order', jsonb_build_object(
       'id', p_order,
       'productId', p_product,
-      'productName', v_product.name,
+      'productName', v_offer.product_name,
       'paidWith', 'points',
-      'points', v_product.price_points,
+      'points', v_offer.price_points,
       'delivery', v_delivery,
       'createdAt', to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
     'balance', v_balance);
@@ -158,7 +115,7 @@ BEGIN
   END IF;
 
   -- last, the unit (take_product_unit), held only until the COMMIT sent with the call
-  v_refusal := take_product_unit(p_tenant, p_product, CASE WHEN v_product.kind = 'physical' THEN p_centre END);
+  v_refusal := take_product_unit(p_tenant, p_product, CASE WHEN v_offer.product_kind = 'physical' THEN p_centre END);
   IF v_refusal IS NOT NULL THEN
     RAISE EXCEPTION '%', v_refusal;
   END IF;

@@ -1,49 +1,91 @@
 import type { CustomerOrder, CustomerTransaction } from '@promo/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import {
-  campaigns,
-  marketplaceProducts,
-  marketplaces,
-  products,
-  redemptionCentres,
-} from '../../db/schema.ts';
+import { campaigns, marketplaces } from '../../db/schema.ts';
 
-/** The product as the marketplace offers it and the chosen shop (if active), in one read. */
-// crosses into products: the offer, its product (with its units parked in stock slots) and the active shop in one read (order path; round trips guarded)
-// crosses into centres: the offer, its product and the active shop in one read (order path; round trips guarded)
-export async function findOffer(
+type CustomerPickupShop = Extract<CustomerOrder['delivery'], { kind: 'pickup' }>['shop'];
+
+/** Why an order cannot be placed, as the SQL functions of the order name it (`order-refusals.ts`). */
+export type OrderRefusal =
+  | 'not_found'
+  | 'closed'
+  | 'not_available'
+  | 'needs_code'
+  | 'shop_required'
+  | 'out_of_stock'
+  | 'shop_invalid'
+  | 'shop_out_of_stock'
+  | 'key_reused'
+  | 'insufficient';
+
+export type Offer = {
+  refusal: OrderRefusal | null;
+  product_name: string;
+  product_kind: 'physical' | 'digital';
+  price_points: number | null;
+  /** A physical product's shop, as the pickup delivery names it. */
+  shop: CustomerPickupShop | null;
+};
+
+/**
+ * The product as the marketplace offers it to a buyer paying with a redeem code worth
+ * `codeProductId`, and the chosen shop: `product_offer`, the checks a product for points takes
+ * too (db/functions/product_offer.sql).
+ */
+// crosses into products: the offer, its product (with its units parked in stock slots) and the active shop in one call (order path; round trips guarded)
+// crosses into centres: the offer, its product and the active shop in one call (order path; round trips guarded)
+export async function findOfferForCode(
   tx: Tx,
-  tenantId: string,
-  marketplaceId: string,
-  productId: string,
-  centreId: string | null,
-) {
-  const [found] = await tx
-    .select({
-      product: products,
-      parked: sql<number>`parked_units(${products.tenantId}, ${products.id})`,
-      shop: redemptionCentres,
-    })
-    .from(products)
-    .innerJoin(
-      marketplaceProducts,
-      and(
-        eq(marketplaceProducts.tenantId, products.tenantId),
-        eq(marketplaceProducts.productId, products.id),
-        eq(marketplaceProducts.marketplaceId, marketplaceId),
-      ),
-    )
-    .leftJoin(
-      redemptionCentres,
-      and(
-        eq(redemptionCentres.tenantId, products.tenantId),
-        eq(redemptionCentres.id, centreId ?? sql`null::uuid`),
-        eq(redemptionCentres.active, true),
-      ),
-    )
-    .where(and(eq(products.tenantId, tenantId), eq(products.id, productId)));
-  return found;
+  o: {
+    tenantId: string;
+    marketplaceId: string;
+    productId: string;
+    centreId: string | null;
+    codeProductId: string | null;
+  },
+): Promise<Offer> {
+  const [offer] = await queryRows<Offer>(
+    tx,
+    sql`select * from product_offer(${o.tenantId}, ${o.marketplaceId}, ${o.productId}, ${o.centreId}::uuid, 'code',
+          ${o.codeProductId}::uuid)`,
+  );
+  if (!offer) throw new Error('product_offer answered no row');
+  return offer;
+}
+
+/** A pickup voucher (`issue_pickup_voucher`: the first of `candidates` not taken), as the points path issues it. */
+// crosses into reward-codes: the pickup voucher is a reward code of the campaign, issued by the function both paths call
+export async function issuePickupVoucher(
+  tx: Tx,
+  v: {
+    tenantId: string;
+    campaignId: string;
+    participantId: string;
+    centreId: string;
+    now: Date;
+    candidates: readonly string[];
+  },
+): Promise<string> {
+  const [row] = await queryRows<{ code: string }>(
+    tx,
+    sql`select issue_pickup_voucher(${v.tenantId}, ${v.campaignId}, ${v.participantId}, ${v.centreId}, ${v.now},
+          ${`{${v.candidates.join(',')}}`}::text[]) as code`,
+  );
+  if (!row) throw new Error('issue_pickup_voucher answered no row');
+  return row.code;
+}
+
+/** One of a digital product's codes for the order (`claim_product_code`), or null when none is left. */
+// crosses into products: a product code is claimed by the function both paths call
+export async function claimProductCode(
+  tx: Tx,
+  c: { tenantId: string; productId: string; orderId: string; now: Date },
+): Promise<string | null> {
+  const [row] = await queryRows<{ code: string | null }>(
+    tx,
+    sql`select claim_product_code(${c.tenantId}, ${c.productId}, ${c.orderId}, ${c.now}) as code`,
+  );
+  return row?.code ?? null;
 }
 
 export type PlacedOrder = {
@@ -87,11 +129,23 @@ export async function takeUnitAndPlaceOrder(tx: Tx, o: PlacedOrder): Promise<str
   return taken.refusal;
 }
 
-/** A marketplace with its campaign (one read). */
+/**
+ * A marketplace with its campaign (one read), and why the customer of `campaignId` cannot order
+ * from it now (`marketplace_refusal`, as the points path asks), or null.
+ */
 // crosses into campaigns: the marketplace and its campaign in one read (order path; round trips guarded)
-export async function findMarketplaceWithCampaign(tx: Tx, tenantId: string, marketplaceId: string) {
+export async function findMarketplaceWithCampaign(
+  tx: Tx,
+  tenantId: string,
+  marketplaceId: string,
+  customer: { campaignId: string; now: Date },
+) {
   const [found] = await tx
-    .select({ marketplace: marketplaces, campaign: campaigns })
+    .select({
+      marketplace: marketplaces,
+      campaign: campaigns,
+      refusal: sql<OrderRefusal | null>`marketplace_refusal(${marketplaces}, ${customer.campaignId}::uuid, ${customer.now})`,
+    })
     .from(marketplaces)
     .innerJoin(
       campaigns,

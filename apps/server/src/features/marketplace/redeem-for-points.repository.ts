@@ -1,6 +1,7 @@
 import type { ProductRedeemed } from '@promo/contract';
 import type { Database } from '../../db/client.ts';
 import { findDatabaseError } from '../../platform/http/database-errors.ts';
+import type { OrderRefusal } from './orders.repository.ts';
 
 /**
  * What `redeem_product_for_points` answers: 'done' or 'replayed' with the answer's body; a refusal
@@ -11,17 +12,7 @@ import { findDatabaseError } from '../../platform/http/database-errors.ts';
 export type RedeemForPointsOutcome =
   | { outcome: 'done' | 'replayed'; body: ProductRedeemed }
   | {
-      outcome:
-        | 'not_found'
-        | 'closed'
-        | 'not_available'
-        | 'needs_code'
-        | 'shop_required'
-        | 'out_of_stock'
-        | 'shop_invalid'
-        | 'key_reused'
-        | 'insufficient'
-        | 'shop_out_of_stock';
+      outcome: OrderRefusal;
       body: null;
     };
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { findDatabaseError } from '../../platform/http/database-errors.ts';
 import { createPerson, marketSetup, signIn } from '../../testing/market-fixtures.ts';
 import { createTestApp } from '../../testing/test-app.ts';
+import { issuePickupVoucher } from './orders.repository.ts';
 import { redeemForPoints } from './redeem-for-points.repository.ts';
 
 // Spec §7 names the product redemption `marketplaces/redeem-product`; `users/reward-codes/product`
@@ -100,13 +102,13 @@ describe('POST marketplaces/redeem-product', () => {
 
   it('issues the first voucher candidate not taken: a clash with an existing code tries the next', async () => {
     const shop = await t.createTenant();
-    const market = await marketSetup(t, shop, { physicalStock: 2, digitalCodes: 1, price: 10 });
+    const market = await marketSetup(t, shop, { physicalStock: 3, digitalCodes: 1, price: 10 });
     const person = await createPerson(t, shop);
     const credit = await t.request({
       method: 'POST',
       url: '/api/points/adjustments',
       token: shop.admin.token,
-      body: { campaignId: market.campaign.id, cedula: person.cedula, amount: 20, reason: 'bienvenida' },
+      body: { campaignId: market.campaign.id, cedula: person.cedula, amount: 30, reason: 'bienvenida' },
     });
     expect(credit.status, credit.text).toBe(201);
     const session = await signIn(t, shop, market.campaign.name, person.cedula);
@@ -119,21 +121,53 @@ describe('POST marketplaces/redeem-product', () => {
     expect(first.status, first.text).toBe(201);
     const taken = first.body.order.delivery.voucherCode as string;
     const fresh = `Z${randomUUID().replaceAll('-', '').slice(0, 11).toUpperCase()}`;
-    const second = await redeemForPoints(t.db, {
-      tenantId: shop.id,
-      campaignId: market.campaign.id,
-      participantId: person.id,
-      marketplaceId: market.marketplace.id,
-      productId: market.physical.id,
-      centreId: market.shop.id,
-      now: t.clock.now(),
-      orderId: randomUUID(),
-      vouchers: [taken, fresh],
-      key: null,
-      ledgerKey: null,
-      requestHash: 'voucher-clash',
-    });
+    const orderFor = (vouchers: string[], requestHash: string) =>
+      redeemForPoints(t.db, {
+        tenantId: shop.id,
+        campaignId: market.campaign.id,
+        participantId: person.id,
+        marketplaceId: market.marketplace.id,
+        productId: market.physical.id,
+        centreId: market.shop.id,
+        now: t.clock.now(),
+        orderId: randomUUID(),
+        vouchers,
+        key: null,
+        ledgerKey: null,
+        requestHash,
+      });
+    const second = await orderFor([taken, fresh], 'voucher-clash');
     expect(second.outcome).toBe('done');
     expect(second.body?.order.delivery).toMatchObject({ kind: 'pickup', voucherCode: fresh });
+
+    // every candidate taken: both ways of paying raise the same error (issue_pickup_voucher, the
+    // one home of the voucher) and the order rolls back, the points with it
+    const orders = () =>
+      t.db.ownerQuery<{ n: number }>('select count(*)::int as n from orders where tenant_id = $1', [shop.id]);
+    const ordersBefore = await orders();
+    const forPoints = orderFor([taken, fresh], 'voucher-clash-all');
+    const raised = (call: Promise<unknown>) =>
+      call.then(
+        () => 'no error',
+        (error: unknown) => findDatabaseError(error)?.message,
+      );
+    expect(await raised(forPoints)).toBe('voucher_codes_taken');
+    const forCode = t.db.tx({ tenantId: shop.id }, (tx) =>
+      issuePickupVoucher(tx, {
+        tenantId: shop.id,
+        campaignId: market.campaign.id,
+        participantId: person.id,
+        centreId: market.shop.id,
+        now: t.clock.now(),
+        candidates: [taken, fresh],
+      }),
+    );
+    expect(await raised(forCode)).toBe('voucher_codes_taken');
+    expect(await orders()).toEqual(ordersBefore);
+    const balance = await t.request({
+      url: `/api/public/${shop.slug}/transactions/${market.campaign.name}/${person.id}`,
+      token: session.token,
+    });
+    expect(balance.body.balance).toBe(10);
   });
 });

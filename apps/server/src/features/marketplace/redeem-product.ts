@@ -1,20 +1,25 @@
 import type { MarketplaceCodeRedeemed, ProductRedeemed, RedeemProduct } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { idempotent, requestHash } from '../../platform/idempotency.ts';
 import { balanceOf, post, useRedeemCode } from '../points/index.ts';
 import { type CustomerClaims, customerIdempotencyKey } from './customer-token.ts';
+import { orderRefusal } from './order-refusals.ts';
 import { findMarketplaceWithCampaign } from './orders.repository.ts';
 import { prepareOrder } from './place-order.ts';
 import { redeemProductForPoints } from './redeem-for-points.ts';
-import { isMarketplaceOpen } from './storefront.ts';
 
-/** The marketplace of the token's campaign, open now, with that campaign (one read). */
+/**
+ * The marketplace of the token's campaign, open now (`marketplace_refusal`, as the points path
+ * asks), with that campaign (one read).
+ */
 async function openMarketplace(tx: Tx, ctx: Ctx, claims: CustomerClaims, marketplaceId: string) {
-  const found = await findMarketplaceWithCampaign(tx, claims.tenantId, marketplaceId);
-  if (!found || found.marketplace.campaignId !== claims.campaignId) throw new AppError('NOT_FOUND');
-  if (!isMarketplaceOpen(found.marketplace, ctx.clock.now())) throw new AppError('MARKETPLACE_CLOSED');
+  const found = await findMarketplaceWithCampaign(tx, claims.tenantId, marketplaceId, {
+    campaignId: claims.campaignId,
+    now: ctx.clock.now(),
+  });
+  if (!found) throw orderRefusal('not_found');
+  if (found.refusal) throw orderRefusal(found.refusal);
   return found;
 }
 

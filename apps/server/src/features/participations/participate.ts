@@ -33,7 +33,7 @@ import {
   refusalIn,
   type SqlRefusal,
 } from './participations.repository.ts';
-import { firstRefusal, minimumAge, ruleChecks } from './rules.ts';
+import { minimumAge, type RuleCheck, ruleChecks } from './rules.ts';
 
 export type ParticipationMeta = {
   userAgent: string | undefined;
@@ -185,6 +185,15 @@ function gateValues(tenantId: string, form: Form, now: Date): GateValues {
   };
 }
 
+/** The rules' checks for this participation, compared in SQL by `participation_refusal` on both paths. */
+function checksOf(form: Form): RuleCheck[] {
+  return ruleChecks(form.rules, {
+    department: form.person.department,
+    weekday: form.local.weekday,
+    minuteOfDay: form.local.minuteOfDay,
+  });
+}
+
 /** A refusal the SQL raised, on the form's field it concerns (a contact that differs) when it names one. */
 function refusedAs(refusal: SqlRefusal, form: Form): AppError {
   const key = refusal.field && formFieldsOf(form.campaign)?.find((f) => f.type === refusal.field)?.key;
@@ -214,16 +223,12 @@ async function participateOnce(
   now: Date,
   work: OneCallWork | { work: 'none' },
 ): Promise<Result | 'stale'> {
-  const { campaign, local, person } = form;
+  const { campaign } = form;
   const participationId = randomUUID();
   const answer = await participateInOneCall(ctx.db, {
     ...gateValues(tenantId, form, now),
     version: form.version,
-    checks: ruleChecks(form.rules, {
-      department: person.department,
-      weekday: local.weekday,
-      minuteOfDay: local.minuteOfDay,
-    }),
+    checks: checksOf(form),
     idempotencyKey: meta.idempotencyKey ?? null,
     requestHash: requestHash([campaign.id, input, meta.codes ?? []]),
     participationId,
@@ -267,14 +272,16 @@ async function participateInSteps(
     const found = await findCampaignWithRules(tx, tenantId, campaignName, { keyShare: true });
     const form = await checkForm(ctx, found, input, now, tx);
     const { campaign, rules, local, person } = form;
-    const gate = await participationGate(tx, gateValues(tenantId, form, now)).catch((error: unknown) => {
+    const gate = await participationGate(tx, {
+      ...gateValues(tenantId, form, now),
+      checks: checksOf(form),
+    }).catch((error: unknown) => {
       const refusal = refusalIn(error);
       throw refusal ? refusedAs(refusal, form) : error;
     });
     if ('blacklisted' in gate) return refuseBlacklisted(ctx, tx, tenantId, campaign.id, gate.blacklisted);
 
     const { participantId } = gate;
-    const counts = { campaign: gate.campaign, group: gate.group };
     return idempotent(
       tx,
       tenantId,
@@ -282,13 +289,8 @@ async function participateInSteps(
       requestHash([campaign.id, input, meta.codes ?? []]),
       async () => {
         const participationId = randomUUID();
-        const refusal = firstRefusal(rules, {
-          department: person.department,
-          weekday: local.weekday,
-          minuteOfDay: local.minuteOfDay,
-          countsFor: (scope) => counts[scope],
-        });
-        if (refusal) throw new AppError(refusal);
+        // the rules' first refusal, compared in the gate's statement (`participation_refusal`)
+        if (gate.refusal) throw new AppError(gate.refusal);
         const handler = kinds[campaign.kind]?.steps;
         const outcome: ParticipationOutcome = handler
           ? await handler(tx, ctx, {
@@ -297,7 +299,6 @@ async function participateInSteps(
               participantId,
               participationId,
               rules,
-              earlier: counts.campaign,
               codes: meta.codes ?? [],
               idempotencyKey: meta.idempotencyKey ?? null,
             })

@@ -16,8 +16,6 @@ export type ParticipationKindHandler = (
     participantId: string;
     participationId: string;
     rules: CampaignRule[];
-    /** The person's earlier participations in this campaign. */
-    earlier: { total: number; today: number };
     /** Codes sent with the participation (raffle codes of the raffle form). */
     codes: string[];
     /** The participation's Idempotency-Key, if the client sent one. */

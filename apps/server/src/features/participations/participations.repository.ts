@@ -27,44 +27,40 @@ export type GateValues = {
   groupId: string | null;
 };
 
-/** The person's earlier participations in a scope: in all, and on the local day. */
-export type Counts = { total: number; today: number };
-
 /**
  * The person's side of a participation in one round trip (`participation_gate`, migration 0019,
  * decision 019): the blacklist entry that refuses them, or their row created or updated and
  * locked until the transaction ends (concurrent participations of one identity take turns, so
- * per-identity limits hold: decision 005) with their earlier participations counted in the
- * campaign (when `countCampaign`) and in the campaign's group (when `groupId`).
+ * per-identity limits hold: decision 005) with the first refusal of the rules' `checks` compared
+ * with their earlier participations (`participation_refusal`, the comparison the one-call path
+ * makes too), or null.
  */
 // crosses into blacklist: the refusal is decided in the statement that takes the person's lock
 // crosses into participants: creates or updates the person and locks the row, so per-identity limits hold under races
 export async function participationGate(
   tx: Tx,
-  values: GateValues,
-): Promise<{ blacklisted: string } | { participantId: string; campaign: Counts; group: Counts }> {
+  values: GateValues & { checks: RuleCheck[] },
+): Promise<{ blacklisted: string } | { participantId: string; refusal: ErrorCode | null }> {
   const { person, blacklist } = values;
   const [row] = await queryRows<{
     blacklisted: string | null;
     participant_id: string;
-    campaign_total: number;
-    campaign_today: number;
-    group_total: number;
-    group_today: number;
+    refusal: string | null;
   }>(
     tx,
-    sql`select * from participation_gate(${values.tenantId}, ${values.campaignId}, ${person.cedula},
+    sql`select g.blacklisted, g.participant_id,
+               participation_refusal(${JSON.stringify(values.checks)}::jsonb, g.campaign_total, g.campaign_today,
+                                     g.group_total, g.group_today) as refusal
+          from participation_gate(${values.tenantId}, ${values.campaignId}, ${person.cedula},
           ${person.name}, ${person.email}, ${person.phone}, ${person.birthdate}, ${person.sex}, ${person.department},
           ${blacklist.cedula}, ${blacklist.phone}, ${blacklist.email}, ${values.now.toISOString()}, ${values.day},
-          ${values.countCampaign}, ${values.groupId})`,
+          ${values.countCampaign}, ${values.groupId}) g`,
   );
   if (!row) throw new Error('participation_gate answered no row');
   if (row.blacklisted) return { blacklisted: row.blacklisted };
-  return {
-    participantId: row.participant_id,
-    campaign: { total: row.campaign_total, today: row.campaign_today },
-    group: { total: row.group_total, today: row.group_today },
-  };
+  if (row.refusal !== null && !isErrorCode(row.refusal))
+    throw new Error(`participation_refusal answered ${row.refusal}`);
+  return { participantId: row.participant_id, refusal: row.refusal };
 }
 
 export async function insertParticipation(

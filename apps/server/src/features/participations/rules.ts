@@ -3,13 +3,11 @@ import type { z } from 'zod';
 
 type Params<K extends keyof typeof RuleParams> = z.infer<(typeof RuleParams)[K]>;
 
-/** What the rules of a participation are evaluated against. */
+/** What the rules of a participation are evaluated against (the counts are compared in SQL). */
 export type ParticipationFacts = {
   department: string | null;
   weekday: number;
   minuteOfDay: number;
-  /** Earlier participations of this identity within each rule's scope. */
-  countsFor(scope: 'campaign' | 'group'): { total: number; today: number };
 };
 
 export type RuleInput = { kind: string; params: unknown; groupId: string | null };
@@ -21,18 +19,16 @@ function minutes(hhmm: string): number {
 
 /**
  * A rule's check, in the rules' order: a refusal already decided (the rule needs no count), or a
- * per-identity limit to compare with the person's earlier participations in its scope. Evaluated
- * here (`firstRefusal`) or, on the one-call path, by `participate_in_one_call` (migration 0026).
+ * per-identity limit to compare with the person's earlier participations in its scope. Both
+ * paths hand the checks to the SQL function `participation_refusal`, the one home of the
+ * comparison (db/functions/participation_refusal.sql).
  */
 export type RuleCheck =
   | { refuse: ErrorCode }
   | { scope: 'campaign' | 'group'; total?: number; perDay?: number };
 
 /** The checks of the campaign's rules for these facts; rules that pass without counts are left out. */
-export function ruleChecks(
-  rules: readonly RuleInput[],
-  facts: Omit<ParticipationFacts, 'countsFor'>,
-): RuleCheck[] {
+export function ruleChecks(rules: readonly RuleInput[], facts: ParticipationFacts): RuleCheck[] {
   const checks: RuleCheck[] = [];
   for (const rule of rules) {
     switch (rule.kind) {
@@ -64,20 +60,6 @@ export function ruleChecks(
     }
   }
   return checks;
-}
-
-/** The first refusal among the campaign's rules, or null. Age is checked with the answers. */
-export function firstRefusal(rules: readonly RuleInput[], facts: ParticipationFacts): ErrorCode | null {
-  for (const check of ruleChecks(rules, facts)) {
-    if ('refuse' in check) return check.refuse;
-    const counts = facts.countsFor(check.scope);
-    if (
-      (check.total !== undefined && counts.total >= check.total) ||
-      (check.perDay !== undefined && counts.today >= check.perDay)
-    )
-      return 'PARTICIPATION_LIMIT';
-  }
-  return null;
 }
 
 /** The minimum age the campaign asks for: its rule, else adults only (18). */

@@ -196,24 +196,6 @@ export function stagedProductCodeStatements(
   };
 }
 
-/** Claims one available code of a digital product for the order (FOR UPDATE SKIP LOCKED). */
-export async function claimProductCode(
-  tx: Tx,
-  c: { tenantId: string; productId: string; orderId: string; now: Date },
-): Promise<string | undefined> {
-  const { tenantId, orderId, now } = c;
-  const [claimed] = await queryRows<{ code: string }>(
-    tx,
-    sql`update product_codes set status = 'claimed', order_id = ${orderId}, claimed_at = ${now}
-          where (tenant_id, product_id, code) = (
-            select tenant_id, product_id, code from product_codes
-            where tenant_id = ${tenantId} and product_id = ${c.productId} and status = 'available'
-            limit 1 for update skip locked)
-          returning code`,
-  );
-  return claimed?.code;
-}
-
 /** Whether the tenant has this product (a batch's codes may be worth it). */
 export async function productExists(tx: Tx, tenantId: string, productId: string): Promise<boolean> {
   const [product] = await queryRows<{ id: string }>(

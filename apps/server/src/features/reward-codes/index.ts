@@ -4,4 +4,4 @@ export { assignCode } from './assign-code.ts';
 export { codeLength, generateCodes } from './code-generator.ts';
 export { CODE_STATUS_ES } from './code-status-names.ts';
 export { generateCodesJob } from './generate-codes.ts';
-export { insertVoucherCode, operatorCentre } from './reward-codes.repository.ts';
+export { operatorCentre } from './reward-codes.repository.ts';

@@ -299,24 +299,3 @@ export function stagedCodeStatements(
         select count(*)::int as n from inserted`,
   };
 }
-
-/** Writes a pickup voucher (a reward code assigned to the person, bound to the shop); none if the code is taken. */
-export async function insertVoucherCode(
-  tx: Tx,
-  v: {
-    tenantId: string;
-    code: string;
-    campaignId: string;
-    participantId: string;
-    centreId: string;
-    now: Date;
-  },
-): Promise<string | undefined> {
-  const [row] = await queryRows<{ code: string }>(
-    tx,
-    sql`insert into reward_codes (tenant_id, code, campaign_id, status, participant_id, assigned_at, centre_id)
-          values (${v.tenantId}, ${v.code}, ${v.campaignId}, 'assigned', ${v.participantId}, ${v.now}, ${v.centreId})
-          on conflict do nothing returning code`,
-  );
-  return row?.code;
-}
