@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createCentre } from '../../testing/campaign-fixtures.ts';
 import { redeem } from '../../testing/code-fixtures.ts';
 import { bulkCustomers, marketSetup } from '../../testing/market-fixtures.ts';
+import { multipart } from '../../testing/multipart.ts';
 import { createTestApp } from '../../testing/test-app.ts';
 
 // Issue #42: a product is paid for with points (one SQL function, `redeem_product_for_points`)
@@ -37,13 +38,45 @@ async function physicalProduct(stock: number, extra: Record<string, unknown> = {
   return product as { id: string };
 }
 
+/** A digital product whose stock outnumbers its codes: `codes` uploaded, `stock` units. */
+async function digitalProduct(stock: number, codes: number) {
+  const product = await api('POST', '/api/products', {
+    name: t.unique('PIN'),
+    kind: 'digital',
+    pricePoints: 10,
+    stock,
+  });
+  const csv = `code\n${Array.from({ length: codes }, (_, i) => `${product.id.slice(0, 8)}-${i}`).join('\n')}\n`;
+  const upload = multipart({}, csv);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/products/${product.id}/codes`,
+    headers: { authorization: `Bearer ${admin}`, ...upload.headers },
+    payload: upload.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`codes: ${uploaded.body}`);
+  await api('PATCH', `/api/products/${product.id}`, { active: true });
+  return product as { id: string };
+}
+
 const soldOut = await physicalProduct(1);
+// units in stock, none of them at this shop (the offer counts the product's, the unit the shop's)
+const otherShop = await createCentre(t, tenant);
+const elsewhereOnly = await physicalProduct(5, {}, otherShop.id);
+// units in stock, no code left to give (a digital product's unit is its code)
+const codesGone = await digitalProduct(3, 1);
+// 20 units for 200 buyers, one product for each payment
+const raceProduct = { points: await physicalProduct(20), code: await physicalProduct(20) };
 const inactive = await physicalProduct(5);
 const codeOnly = await physicalProduct(5, { redeemWith: 'code', pricePoints: null });
 const notOffered = await physicalProduct(5);
 const closedShop = await createCentre(t, tenant);
 await api('PATCH', `/api/marketplaces/${m.marketplace.id}`, {
-  productIds: [m.physical.id, m.digital.id, soldOut.id, inactive.id, codeOnly.id],
+  productIds: [
+    ...[m.physical, m.digital, soldOut, inactive, codeOnly, elsewhereOnly, codesGone].map((p) => p.id),
+    raceProduct.points.id,
+    raceProduct.code.id,
+  ],
 });
 await api('PATCH', `/api/products/${inactive.id}`, { active: false });
 await api('PATCH', `/api/redemption-centres/${closedShop.id}`, { active: false });
@@ -175,21 +208,33 @@ const refusals: Array<[string, Record<string, unknown>, number, string, string |
     null,
   ],
   ['an unknown shop', { centreId: randomUUID() }, 400, 'FIELD_INVALID', 'centreId'],
+  ['a shop without units of the product', { productId: elsewhereOnly.id }, 409, 'OUT_OF_STOCK', 'centreId'],
+  [
+    'a digital product whose codes ran out',
+    { productId: codesGone.id, centreId: undefined },
+    409,
+    'OUT_OF_STOCK',
+    null,
+  ],
   ['an inactive shop', { centreId: closedShop.id }, 400, 'FIELD_INVALID', 'centreId'],
 ];
 
-// the last unit of `soldOut` goes before the table runs
-{
-  const [first] = await points.buyers(soldOut.id, 1);
-  const sold = await order(first as Buyer, { productId: soldOut.id });
+// the last unit of `soldOut` and the one code of `codesGone` go before the table runs
+for (const [productId, centreId] of [
+  [soldOut.id, m.shop.id],
+  [codesGone.id, undefined],
+] as const) {
+  const [first] = await points.buyers(productId, 1);
+  const sold = await order(first as Buyer, { productId, centreId });
   if (sold.status !== 201) throw new Error(`sold out: ${sold.text}`);
 }
 
 describe.each([points, code])('a product paid with $name', (payment) => {
-  // a code is worth the good product, so that each case is refused for its own reason; a sold-out
-  // product's code is worth it (a code of another product would be refused first, PRODUCT_NEEDS_CODE)
+  // a code is worth the good product, so that each case is refused for its own reason; a product
+  // refused for its stock gets a code of its own (another's would be refused first, PRODUCT_NEEDS_CODE)
+  const ownCode = [soldOut.id, elsewhereOnly.id, codesGone.id];
   const worth = (body: Record<string, unknown>) =>
-    body.productId === soldOut.id ? soldOut.id : m.physical.id;
+    ownCode.includes(body.productId as string) ? (body.productId as string) : m.physical.id;
 
   it.each(refusals)(
     'refuses %s as the other payment does, and changes nothing',
@@ -262,10 +307,7 @@ describe.each([points, code])('a product paid with $name', (payment) => {
   it('20 units and 200 buyers at once: 20 orders, the others refused and still holding their payment', {
     timeout: 120_000,
   }, async () => {
-    const product = await physicalProduct(20);
-    await api('PATCH', `/api/marketplaces/${m.marketplace.id}`, {
-      productIds: [m.physical.id, m.digital.id, soldOut.id, inactive.id, codeOnly.id, product.id],
-    });
+    const product = raceProduct[payment.name];
     const buyers = await payment.buyers(product.id, 200);
     const answers = await Promise.all(buyers.map((b) => order(b, { productId: product.id })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
