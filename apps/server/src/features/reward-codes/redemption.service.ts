@@ -42,10 +42,10 @@ const onCode = (
 /**
  * An operator redeems a code at their own centre, once, in one round trip (`redeemAtCentre`): one
  * conditional statement changes the code and records the redemption; the unique index on standing
- * redemptions backs it. A refusal says why (unknown, or the reason of the rule `reward_code_refusal`,
- * which the counter's look-up shows too: revoked, already redeemed with when and where, campaign
- * archived, outside the window, centre), named by the same call. An Idempotency-Key returns the first answer to
- * a retried request.
+ * redemptions backs it. A refusal says why (unknown, or the reason of the rule
+ * `reward_code_refusal`, which the counter's look-up shows too: revoked, already redeemed with when
+ * and where, campaign archived, outside the window, centre), named by the same call. An
+ * Idempotency-Key returns the first answer to a retried request.
  */
 export async function redeemCode(
   ctx: Ctx,
