@@ -150,15 +150,21 @@ export async function storedToken(page: Page): Promise<string> {
 
 /**
  * From now on every API call the page makes with a token reaches the server with its signature
- * spoilt: the server refuses the session while the page's clock still accepts the token.
+ * spoilt: the server refuses the session while the page's clock still accepts the token. `hold`
+ * keeps a call of a method from leaving: for some milliseconds (a slow network), or until a
+ * promise settles (an answer that must come back after something else happened).
  */
-export async function refuseSessionFromNowOn(page: Page, hold: (method: string) => number = () => 0) {
+export async function refuseSessionFromNowOn(
+  page: Page,
+  hold: (method: string) => number | Promise<unknown> = () => 0,
+) {
   const refused: string[] = [];
   await page.route('**/api/**', async (route) => {
     const headers = route.request().headers();
     if (!headers.authorization) return route.continue();
     refused.push(route.request().method());
-    await new Promise((resolve) => setTimeout(resolve, hold(route.request().method())));
+    const held = hold(route.request().method());
+    await (typeof held === 'number' ? new Promise((resolve) => setTimeout(resolve, held)) : held);
     await route.continue({
       headers: { ...headers, authorization: `${headers.authorization.slice(0, -4)}AAAA` },
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDateTime, ListQuery, Text } from './common.ts';
+import type { ErrorCode } from './errors.ts';
 
 /** Letters and digits people cannot confuse (no 0/O, no 1/I): 32 symbols, 5 bits each. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -59,6 +60,22 @@ export const VoucherProduct = z.object({
 });
 export type VoucherProduct = z.infer<typeof VoucherProduct>;
 
+/**
+ * Why an operator's centre cannot redeem a code now: the catalogue's code of the refusal a
+ * redemption there would answer. The server decides it with the same rule as the redemption
+ * (`reward_code_refusal`), in this order: revoked, redeemed, campaign archived, outside the
+ * redemption window, centre not allowed.
+ */
+export const REDEEM_REFUSALS = [
+  'CODE_REVOKED',
+  'CODE_ALREADY_REDEEMED',
+  'CAMPAIGN_NOT_ACTIVE',
+  'CODE_OUTSIDE_REDEMPTION_WINDOW',
+  'CENTRE_NOT_ALLOWED',
+] as const satisfies readonly ErrorCode[];
+export const RedeemRefusal = z.enum(REDEEM_REFUSALS);
+export type RedeemRefusal = z.infer<typeof RedeemRefusal>;
+
 export const RewardCode = z.object({
   code: z.string(),
   status: CodeStatus,
@@ -76,8 +93,10 @@ export const RewardCode = z.object({
   redemptions: z.array(RedemptionInfo),
   /** A marketplace pickup voucher's product (what the counter hands over); null for other codes. */
   product: VoucherProduct.nullable(),
-  /** For an operator: whether their centre may redeem it now. */
+  /** For an operator: whether their centre may redeem it now (`redeemRefusal` is null). */
   redeemableHere: z.boolean().optional(),
+  /** For an operator: why their centre cannot redeem it now, null when it can. */
+  redeemRefusal: RedeemRefusal.nullable().optional(),
 });
 export type RewardCode = z.infer<typeof RewardCode>;
 

@@ -1,8 +1,10 @@
--- redeem_reward_code: created by migration 0016, restated by 0028, 0031, 0035, 0041; the body below is 0041's.
+-- redeem_reward_code: created by migration 0016, restated by 0028, 0031, 0035, 0041; since issue #42 the
+-- body is this file's alone (its condition is the rule's own function, reward_code_refusal).
 --
 -- A redemption at the counter in one call (decision 019): the operator's centre (operator_centre),
 -- the Idempotency-Key (claim_idempotency_key), the conditional redemption by the code's primary
--- key, the audit row, the stored answer, or the refusal's reason (redeem_reward_code_refusal).
+-- key when reward_code_refusal finds no reason against it, the audit row, the stored answer, or
+-- the refusal's reason (redeem_reward_code_refusal).
 CREATE OR REPLACE FUNCTION redeem_reward_code(
   p_tenant uuid,
   p_operator uuid,
@@ -36,15 +38,12 @@ BEGIN
 
   WITH target AS (
     UPDATE reward_codes rc SET status = 'redeemed', redeemed_at = p_now
-     WHERE rc.tenant_id = p_tenant AND rc.code = p_code AND rc.status IN ('available', 'assigned')
-       -- the campaign as a subquery of the code's row, not a join: a join let the plan start
-       -- from the campaign and read its codes through reward_codes_campaign_status
-       AND coalesce((SELECT NOT ca.archived
-                            AND (ca.redeem_from IS NULL OR ca.redeem_from <= p_now)
-                            AND (ca.redeem_until IS NULL OR p_now < ca.redeem_until)
-                       FROM campaigns ca
-                      WHERE ca.tenant_id = rc.tenant_id AND ca.id = rc.campaign_id), false)
-       AND centre_may_redeem(rc.tenant_id, rc.campaign_id, rc.centre_id, v_centre_id)
+     WHERE rc.tenant_id = p_tenant AND rc.code = p_code
+       -- the rule's one home; the campaign as a subquery of the code's row, not a join: a join
+       -- let the plan start from the campaign and read its codes through reward_codes_campaign_status
+       AND reward_code_refusal(rc, (SELECT ca FROM campaigns ca
+                                     WHERE ca.tenant_id = rc.tenant_id AND ca.id = rc.campaign_id),
+                               v_centre_id, p_now) IS NULL
     RETURNING rc.code, rc.campaign_id)
   INSERT INTO redemptions (tenant_id, code, campaign_id, centre_id, operator_id, redeemed_at)
   SELECT p_tenant, target.code, target.campaign_id, v_centre_id, p_operator, p_now FROM target

@@ -1,13 +1,16 @@
--- reward_code_at_counter: created by migration 0037; the body below is 0037's.
+-- reward_code_at_counter: created by migration 0037; since issue #42 the body is this file's alone.
 --
 -- One code as the counter sees it (the contract's RewardCode, the holder's identity number not
 -- yet masked: the caller masks it for roles that see it masked). `p_centre`: the operator's
--- centre, which adds `redeemableHere`; null for other roles.
+-- centre, which adds `redeemableHere` and `redeemRefusal`, the reason reward_code_refusal gives
+-- (the one a redemption there would be refused with, named as redeem_reward_code names it; the
+-- caller puts the catalogue's code for it), null when it may be redeemed; null for other roles.
 CREATE OR REPLACE FUNCTION reward_code_at_counter(rc reward_codes, p_centre uuid, p_now timestamptz)
 RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
   ca campaigns;
   v_code jsonb;
+  v_refusal text;
 BEGIN
   SELECT * INTO ca FROM campaigns WHERE tenant_id = rc.tenant_id AND id = rc.campaign_id;
   v_code := jsonb_build_object(
@@ -42,12 +45,8 @@ BEGIN
       '[]'::jsonb),
     'product', voucher_product(rc.tenant_id, rc.code));
   IF p_centre IS NOT NULL THEN
-    v_code := v_code || jsonb_build_object('redeemableHere',
-      rc.status IN ('available', 'assigned')
-      AND (ca.redeem_from IS NULL OR ca.redeem_from <= p_now)
-      AND (ca.redeem_until IS NULL OR p_now < ca.redeem_until)
-      AND NOT ca.archived
-      AND centre_may_redeem(rc.tenant_id, rc.campaign_id, rc.centre_id, p_centre));
+    v_refusal := reward_code_refusal(rc, ca, p_centre, p_now);
+    v_code := v_code || jsonb_build_object('redeemableHere', v_refusal IS NULL, 'redeemRefusal', v_refusal);
   END IF;
   RETURN v_code;
 END

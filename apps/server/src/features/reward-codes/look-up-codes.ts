@@ -2,12 +2,14 @@ import type { RewardCode } from '@promo/contract';
 import { actorOf, type Ctx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskIdentity, shouldMask } from '../../platform/privacy.ts';
+import { REFUSAL_CODES } from './redeem-refusals.ts';
 import { lookUpRewardCodes } from './reward-codes.repository.ts';
 
 /**
  * Codes as the counter sees them, read in one call (`look_up_reward_codes`, migration 0037): at an
- * operator's desk each says whether it is redeemable at their centre; the holder's identity number
- * is masked for the roles that see it masked.
+ * operator's desk each says whether it is redeemable at their centre and, if not, why (the reason
+ * the redemption would answer: the same SQL rule names both); the holder's identity number is
+ * masked for the roles that see it masked.
  */
 async function lookUp(ctx: Ctx, by: { code: string } | { cedula: string }): Promise<RewardCode[]> {
   const { tenantId, userId, role } = actorOf(ctx);
@@ -18,12 +20,17 @@ async function lookUp(ctx: Ctx, by: { code: string } | { cedula: string }): Prom
     cedula: 'cedula' in by ? by.cedula : null,
     now: ctx.clock.now(),
   });
-  if (!shouldMask(role)) return codes;
-  return codes.map((code) =>
-    code.person
-      ? { ...code, person: { ...code.person, cedula: maskIdentity(code.person.cedula) ?? '' } }
-      : code,
-  );
+  const mask = shouldMask(role);
+  return codes.map(({ redeemRefusal, ...code }) => ({
+    ...code,
+    ...(code.person && mask
+      ? { person: { ...code.person, cedula: maskIdentity(code.person.cedula) ?? '' } }
+      : {}),
+    // at a desk: the catalogue's code of the refusal a redemption there would answer
+    ...(redeemRefusal === undefined
+      ? {}
+      : { redeemRefusal: redeemRefusal === null ? null : REFUSAL_CODES[redeemRefusal] }),
+  }));
 }
 
 /**

@@ -4,6 +4,7 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestHash } from '../../platform/idempotency.ts';
 import { findCountryCached } from '../countries/index.ts';
+import { REFUSAL_CODES } from './redeem-refusals.ts';
 import { findRedemption, redeemAtCentre, reverseRedemptionRow } from './reward-codes.repository.ts';
 
 function formatWhen(at: Date, timeZone: string): string {
@@ -29,11 +30,8 @@ async function alreadyRedeemed(ctx: Ctx, standing: Standing): Promise<AppError> 
     centreCode: standing.centreCode,
     centreName: standing.centreName,
   };
-  return new AppError(
-    'CODE_ALREADY_REDEEMED',
-    [{ path: 'code', code: 'CODE_ALREADY_REDEEMED', params }],
-    params,
-  );
+  const code = REFUSAL_CODES.redeemed;
+  return new AppError(code, [{ path: 'code', code, params }], params);
 }
 
 /** The catalogue's refusal for each refused outcome of `redeemAtCentre`, on the code. */
@@ -44,9 +42,10 @@ const onCode = (
 /**
  * An operator redeems a code at their own centre, once, in one round trip (`redeemAtCentre`): one
  * conditional statement changes the code and records the redemption; the unique index on standing
- * redemptions backs it. A refusal says why (unknown, revoked, already redeemed with when and where,
- * outside the window, centre), named by the same call. An Idempotency-Key returns the first answer to
- * a retried request.
+ * redemptions backs it. A refusal says why (unknown, or the reason of the rule
+ * `reward_code_refusal`, which the counter's look-up shows too: revoked, already redeemed with when
+ * and where, campaign archived, outside the window, centre), named by the same call. An
+ * Idempotency-Key returns the first answer to a retried request.
  */
 export async function redeemCode(
   ctx: Ctx,
@@ -75,16 +74,15 @@ export async function redeemCode(
       throw new AppError('IDEMPOTENCY_KEY_REUSED');
     case 'unknown':
       throw onCode('INVALID_PRIZE_CODE');
+    // the rule's reasons (reward_code_refusal), each as the counter's look-up names it too
     case 'revoked':
-      throw onCode('CODE_REVOKED');
+    case 'outside_window':
+    case 'centre_not_allowed':
+      throw onCode(REFUSAL_CODES[result.outcome]);
     case 'redeemed':
       throw await alreadyRedeemed(ctx, result.body as Standing);
     case 'not_active':
-      throw new AppError('CAMPAIGN_NOT_ACTIVE');
-    case 'outside_window':
-      throw onCode('CODE_OUTSIDE_REDEMPTION_WINDOW');
-    case 'centre_not_allowed':
-      throw onCode('CENTRE_NOT_ALLOWED');
+      throw new AppError(REFUSAL_CODES.not_active);
     case 'conflict':
       throw new AppError('CONFLICT');
   }

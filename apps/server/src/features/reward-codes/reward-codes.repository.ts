@@ -4,6 +4,7 @@ import { copyIn, type Database, queryRows, type Tx } from '../../db/client.ts';
 import { redemptionCentres, redemptions, rewardCodes, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
+import type { RuleRefusal } from './redeem-refusals.ts';
 
 export type RewardCodeRow = typeof rewardCodes.$inferSelect;
 
@@ -138,25 +139,17 @@ export async function revokeCodeRow(
 export type RedeemOutcome =
   | { outcome: 'done' | 'replayed' | 'redeemed'; body: unknown }
   | {
-      outcome:
-        | 'no_centre'
-        | 'key_reused'
-        | 'unknown'
-        | 'revoked'
-        | 'not_active'
-        | 'outside_window'
-        | 'centre_not_allowed'
-        | 'conflict';
+      outcome: 'no_centre' | 'key_reused' | 'unknown' | Exclude<RuleRefusal, 'redeemed'> | 'conflict';
       body: null;
     };
 
 /**
  * Redeems a code at the operator's centre in one round trip: the SQL function
  * `redeem_reward_code` (migration 0016, decision 019) finds the operator's centre, claims the
- * Idempotency-Key, redeems the code with one conditional statement (available or assigned, the
- * campaign not archived and inside its redemption window, the centre one of the campaign's or the
- * code's own shop), writes the audit row and stores the answer. A refusal writes nothing and
- * names which check failed.
+ * Idempotency-Key, redeems the code with one conditional statement (the rule `reward_code_refusal`
+ * finds no reason against it: available or assigned, the campaign not archived and inside its
+ * redemption window, the centre one of the campaign's or the code's own shop), writes the audit
+ * row and stores the answer. A refusal writes nothing and names which check failed.
  */
 // crosses into users: the operator's centre is read in the call that redeems (one round trip)
 // crosses into centres: the centre is allowed in the statement that redeems the code, so a code is redeemed once where it may be
@@ -230,12 +223,15 @@ export async function findRedemption(tx: Tx, tenantId: string, id: string) {
   return row;
 }
 
+/** A code as `look_up_reward_codes` writes it: the rule's reason as SQL names it. */
+export type CounterCodeRow = Omit<RewardCode, 'redeemRefusal'> & { redeemRefusal?: RuleRefusal | null };
+
 /**
  * The counter's look-up in one round trip: the SQL function `look_up_reward_codes` (migration
  * 0037) reads a code by its text, or a person's codes by identity number (newest assignment
  * first), each with its campaign, holder (identity number not masked), redemptions and voucher
- * product, and with `operatorId` whether the operator's active centre may redeem it now. Empty
- * when there is none.
+ * product, and with `operatorId` whether the operator's active centre may redeem it now, and if
+ * not why (`reward_code_refusal`, the redemption's own rule). Empty when there is none.
  */
 // crosses into campaigns: the code's campaign and redemption window, read in the call
 // crosses into participants: the code's holder, read in the call
@@ -251,8 +247,8 @@ export async function lookUpRewardCodes(
     cedula: string | null;
     now: Date;
   },
-): Promise<RewardCode[]> {
-  const [row] = await db.call<{ codes: RewardCode[] }>(
+): Promise<CounterCodeRow[]> {
+  const [row] = await db.call<{ codes: CounterCodeRow[] }>(
     { tenantId: values.tenantId },
     {
       name: 'look_up_reward_codes',

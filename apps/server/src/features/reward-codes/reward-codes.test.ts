@@ -382,15 +382,18 @@ describe('look-ups and revocation', () => {
 
     const at = (session: { token: string }) =>
       t.request({ url: `/api/reward-codes/get-by-code/${code}`, token: session.token });
-    // redeemed already: redeemable nowhere; an operator of a centre outside the campaign sees the same
-    expect((await at(operator)).body).toEqual({ ...whole, redeemableHere: false });
-    expect((await at(elsewhere)).body).toEqual({ ...whole, redeemableHere: false });
+    // redeemed already: redeemable nowhere, and why; an operator of a centre outside the campaign
+    // sees the same (being redeemed comes first)
+    const atDesk = { ...whole, redeemableHere: false, redeemRefusal: 'CODE_ALREADY_REDEEMED' };
+    expect((await at(operator)).body).toEqual(atDesk);
+    expect((await at(elsewhere)).body).toEqual(atDesk);
     // by identity number at the desk: the same code
     expect(
       (await t.request({ url: `/api/reward-codes/get-by-cedula/${answers.cedula}`, token: operator.token }))
         .body,
-    ).toEqual([{ ...whole, redeemableHere: false }]);
-    // the admin and the analyst (the code's page): no desk, so no `redeemableHere`; the analyst
+    ).toEqual([atDesk]);
+    // the admin and the analyst (the code's page): no desk, so no `redeemableHere` nor
+    // `redeemRefusal`; the analyst
     // sees the identity number masked
     const page = (session: { token: string }) =>
       t.request({ url: `/api/reward-codes/${code}`, token: session.token });
@@ -405,8 +408,16 @@ describe('look-ups and revocation', () => {
       token: tenant.admin.token,
       body: { reason: 'Otra vez' },
     });
-    expect((await at(operator)).body).toMatchObject({ status: 'assigned', redeemableHere: true });
-    expect((await at(elsewhere)).body).toMatchObject({ status: 'assigned', redeemableHere: false });
+    expect((await at(operator)).body).toMatchObject({
+      status: 'assigned',
+      redeemableHere: true,
+      redeemRefusal: null,
+    });
+    expect((await at(elsewhere)).body).toMatchObject({
+      status: 'assigned',
+      redeemableHere: false,
+      redeemRefusal: 'CENTRE_NOT_ALLOWED',
+    });
   });
 
   it('throttles a run of wrong codes from one operator', async () => {

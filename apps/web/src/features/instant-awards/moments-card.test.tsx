@@ -1,12 +1,15 @@
+import { MomentsView, Prize } from '@promo/contract';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
+import { contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { BackOfficeContext } from '../auth/back-office-context.ts';
 import { MomentsCard } from './moments-card.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
-const FORMULA = 'sha256(salt + "\\n" + lines "ISO-time,prizeId\\n" ordered by time, prize)';
+const FORMULA = 'sha256(salt + "\\n" + lines "ISO-time,prizeId\\n" ordered by time, prize)' as const;
 
 beforeAll(() => {
   registerRafflesLocales();
@@ -20,18 +23,14 @@ afterEach(() => {
 describe('the sealed moments', () => {
   it('say how the seal is computed in Spanish, not with the server’s formula', async () => {
     vi.stubGlobal('fetch', async (url: string) => {
-      const body = url.includes('/moments')
-        ? {
-            seal: { hash: 'ab'.repeat(32), algorithm: FORMULA, moments: 3, sealedAt: '2026-11-24T15:00:00Z' },
-            revealed: false,
-            salt: null,
-            moments: null,
-          }
-        : { items: [] };
-      return new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      // before the campaign ends the server leaves the salt and the list out (not null)
+      if (url === `/api/instant-awards/${CAMPAIGN}/moments`)
+        return contractResponse(MomentsView, {
+          seal: { hash: 'ab'.repeat(32), algorithm: FORMULA, moments: 3, sealedAt: '2026-11-24T15:00:00Z' },
+          revealed: false,
+        });
+      expect.soft(url).toBe(`/api/instant-awards/${CAMPAIGN}/prizes`);
+      return contractResponse(z.object({ items: z.array(Prize) }), { items: [] });
     });
     renderWithProviders(
       <BackOfficeContext.Provider

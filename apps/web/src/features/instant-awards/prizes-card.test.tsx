@@ -1,6 +1,9 @@
+import { Prize } from '@promo/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
+import { contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { PrizesCard } from './prizes-card.tsx';
 
@@ -35,11 +38,10 @@ describe('the prizes of an instant-award campaign (spec §9 numbers)', () => {
         awarded: 0,
       },
     ];
-    vi.stubGlobal(
-      'fetch',
-      async () =>
-        new Response(JSON.stringify({ items }), { headers: { 'Content-Type': 'application/json' } }),
-    );
+    vi.stubGlobal('fetch', async (url: string) => {
+      expect.soft(url).toBe(`/api/instant-awards/${CAMPAIGN}/prizes`);
+      return contractResponse(z.object({ items: z.array(Prize) }), { items });
+    });
     renderWithProviders(<PrizesCard campaignId={CAMPAIGN} isAdmin={false} />);
     const cells = async (name: string) =>
       within((await screen.findByText(name)).closest('tr') as HTMLElement)

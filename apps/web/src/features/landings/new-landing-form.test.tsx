@@ -1,6 +1,14 @@
+import {
+  Campaign,
+  CreateLanding,
+  CreateLandingFromTemplate,
+  LandingCreated,
+  StoredCampaignForm,
+} from '@promo/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerBuilderLocales } from '../../lib/locales/builder.ts';
+import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { NewLandingForm } from './new-landing-form.tsx';
 
@@ -15,8 +23,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** A raffle campaign as `GET /api/campaigns/{id}` answers it. */
+const campaign = {
+  id: CAMPAIGN,
+  name: 'gran-sorteo',
+  title: 'Gran sorteo',
+  description: null,
+  kind: 'raffle' as const,
+  countryCode: 'CR',
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: '2026-12-31T00:00:00.000Z',
+  redeemFrom: null,
+  redeemUntil: null,
+  terms: null,
+  privacy: null,
+  groupId: null,
+  settings: {},
+  active: true,
+  archived: false,
+  state: 'active' as const,
+  hasForm: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 /** Answers the campaign and its form; keeps what the form sends: the path and the JSON body. */
 function fakeServer(): { url: string; body: unknown }[] {
@@ -24,13 +53,20 @@ function fakeServer(): { url: string; body: unknown }[] {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     if ((init.method ?? 'GET') === 'GET') {
       if (String(url).endsWith('/form'))
-        return json({ fields: [{ key: 'name', type: 'name', label: 'Nombre completo', required: true }] });
-      if (String(url).includes('/campaigns/'))
-        return json({ id: CAMPAIGN, kind: 'raffle', title: 'Gran sorteo', description: null });
-      return json({ error: { code: 'NOT_FOUND', message: 'No encontrado' } }, 404);
+        return contractResponse(StoredCampaignForm, {
+          fields: [{ key: 'name', type: 'text', label: 'Nombre completo', required: true }],
+        });
+      if (String(url).includes('/campaigns/')) return contractResponse(Campaign, campaign);
+      return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'No encontrado' } }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }
+    // what the form sends is what the route accepts
+    const request = String(url).endsWith('/template') ? CreateLandingFromTemplate : CreateLanding;
+    contractRequest(request, init);
     sent.push({ url: String(url), body: JSON.parse(String(init.body ?? 'null')) });
-    return json({ id: CAMPAIGN, version: 1 }, 201);
+    return contractResponse(LandingCreated, { id: CAMPAIGN, version: 1 }, 201);
   });
   return sent;
 }

@@ -1,6 +1,8 @@
+import { Centre, Product, pageOf } from '@promo/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerMarketLocales } from '../../lib/locales/market.ts';
+import { contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { LotSetupForm } from './lot-setup-form.tsx';
 
@@ -13,15 +15,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Empty option lists; keeps what was posted. */
+/** Empty option lists (products, shops); keeps what was posted (the tests send nothing). */
 function fakeServer(): unknown[] {
   const posted: unknown[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    if (init.method === 'POST') posted.push(JSON.parse(String(init.body)));
-    return new Response(JSON.stringify({ items: [], total: 0, page: 1, pageSize: 200 }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (init.method === 'POST') {
+      posted.push(JSON.parse(String(init.body)));
+      throw new TypeError('no answer');
+    }
+    const empty = { items: [], total: 0, page: 1, pageSize: 200 };
+    if (url.startsWith('/api/products?')) return contractResponse(pageOf(Product), empty);
+    expect.soft(url).toMatch(/^\/api\/redemption-centres\?/);
+    return contractResponse(pageOf(Centre), empty);
   });
   return posted;
 }

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../components/modal-host.tsx';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
+import { errorResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { BackOfficeContext } from '../auth/back-office-context.ts';
 import { DrawForm } from './draw-form.tsx';
@@ -22,10 +23,7 @@ function fakeServer(): string[] {
   const sent: string[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push(`${init.method ?? 'GET'} ${url}`);
-    return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }), {
-      status: 500,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return errorResponse('INTERNAL_ERROR');
   });
   return sent;
 }

@@ -1,7 +1,9 @@
+import { UploadReport } from '@promo/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
+import { contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { BackOfficeContext } from '../auth/back-office-context.ts';
 import { RaffleCodesPanel } from './raffle-codes-panel.tsx';
@@ -18,10 +20,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A refusal: the one error body, written out (its details carry params). */
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
 type Sent = { url: string; method: string; fields: [string, string][] };
 
-/** Answers every request with `answer`, keeping what was sent (the multipart fields in order). */
-function fakeServer(answer: { status: number; body: unknown }): Sent[] {
+/** Answers every request with `answer()`, keeping what was sent (the multipart fields in order). */
+function fakeServer(answer: () => Response): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const body = init.body as FormData;
@@ -33,10 +39,7 @@ function fakeServer(answer: { status: number; body: unknown }): Sent[] {
         typeof value === 'string' ? value : value.name,
       ]),
     });
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return answer();
   });
   return sent;
 }
@@ -66,9 +69,8 @@ function renderPanel() {
 
 describe('raffle codes upload', () => {
   it('sends all or nothing by default and shows the 422 refusal row by row', async () => {
-    const sent = fakeServer({
-      status: 422,
-      body: {
+    const sent = fakeServer(() =>
+      json(422, {
         error: {
           code: 'UPLOAD_ROWS_REFUSED',
           message: 'Hay filas rechazadas: no se importó nada.',
@@ -82,8 +84,8 @@ describe('raffle codes upload', () => {
             { path: 'file.line.4.code', code: 'FIELD_INVALID', message: 'El código no es válido.' },
           ],
         },
-      },
-    });
+      }),
+    );
     renderPanel();
     expect(screen.getByText('Máximo 40 MB')).toBeTruthy();
     const toggle = screen.getByRole('switch', {
@@ -118,9 +120,8 @@ describe('raffle codes upload', () => {
   });
 
   it('with the switch on, sends onlyValid=true and shows the refused rows of the 200 report', async () => {
-    const sent = fakeServer({
-      status: 200,
-      body: {
+    const sent = fakeServer(() =>
+      contractResponse(UploadReport, {
         total: 3,
         created: 1,
         updated: 0,
@@ -132,8 +133,8 @@ describe('raffle codes upload', () => {
           },
           { row: 4, errors: [{ field: 'code', code: 'FIELD_INVALID', message: 'El código no es válido.' }] },
         ],
-      },
-    });
+      }),
+    );
     renderPanel();
     fireEvent.click(screen.getByRole('switch', { name: /Importar solo las filas válidas/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Cargar' }));

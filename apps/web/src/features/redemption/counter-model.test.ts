@@ -1,7 +1,9 @@
-import type { RewardCode } from '@promo/contract';
+import { REDEEM_REFUSALS } from '@promo/contract';
 import { describe, expect, it } from 'vitest';
+import { rewardCodeSample } from '../../testing/reward-code-sample.ts';
 import {
   classifyCounterInput,
+  idempotencyKeyPerRedemption,
   newIdempotencyKey,
   normaliseCounterInput,
   redeemBlocker,
@@ -11,21 +13,8 @@ import {
 
 const CR = { pattern: '^[1-9][0-9]{8}$', example: '112345678' };
 
-function code(overrides: Partial<RewardCode> = {}): RewardCode {
-  return {
-    code: 'ABCD23456789',
-    status: 'assigned',
-    campaign: { id: 'c1', name: 'promo', title: 'Promo', redeemFrom: null, redeemUntil: null },
-    person: { id: 'p1', name: 'Ana', cedula: '112345678' },
-    assignedAt: '2026-06-01T10:00:00.000Z',
-    redeemedAt: null,
-    revokedAt: null,
-    redemptions: [],
-    product: null,
-    redeemableHere: true,
-    ...overrides,
-  };
-}
+const code = rewardCodeSample;
+const [R1, R2] = ['2f1c7a9e-5b3d-4e8a-9c1f-0a2b3c4d5e61', '2f1c7a9e-5b3d-4e8a-9c1f-0a2b3c4d5e62'];
 
 describe('counter input', () => {
   it('ignores spaces, hyphens and case', () => {
@@ -62,20 +51,22 @@ describe('counter input', () => {
 });
 
 describe('redeemability', () => {
-  const now = new Date('2026-06-10T12:00:00.000Z');
-
-  it('has no blocker when the server says the centre can redeem it', () => {
-    expect(redeemBlocker(code(), now)).toBeNull();
+  it('has no blocker when the server says the centre can redeem it, nor where it says nothing', () => {
+    expect(redeemBlocker(code({ redeemRefusal: null }))).toBeNull();
+    // not at a desk: no reason given, none made up
+    const { redeemableHere: _redeemable, redeemRefusal: _refusal, ...page } = code();
+    expect(redeemBlocker(page)).toBeNull();
   });
 
   it('names when and where an already redeemed code was redeemed', () => {
     const redeemed = code({
       status: 'redeemed',
       redeemableHere: false,
+      redeemRefusal: 'CODE_ALREADY_REDEEMED',
       redeemedAt: '2026-06-09T15:00:00.000Z',
       redemptions: [
         {
-          id: 'r1',
+          id: R1,
           centreId: 'x',
           centreCode: '100001',
           centreName: 'Centro Viejo',
@@ -85,7 +76,7 @@ describe('redeemability', () => {
           reversalReason: 'error',
         },
         {
-          id: 'r2',
+          id: R2,
           centreId: 'y',
           centreCode: '100002',
           centreName: 'Centro X',
@@ -96,29 +87,28 @@ describe('redeemability', () => {
         },
       ],
     });
-    expect(standingRedemption(redeemed)?.id).toBe('r2');
-    expect(redeemBlocker(redeemed, now)).toEqual({
-      reason: 'redeemed',
+    expect(standingRedemption(redeemed)?.id).toBe(R2);
+    expect(redeemBlocker(redeemed)).toEqual({
+      reason: 'CODE_ALREADY_REDEEMED',
       when: '2026-06-09T15:00:00.000Z',
       centreName: 'Centro X',
     });
   });
 
-  it('explains revoked codes, the window and the centre', () => {
-    expect(redeemBlocker(code({ status: 'revoked', redeemableHere: false }), now)).toEqual({
-      reason: 'revoked',
-    });
-    const early = code({
+  it('gives the server’s reason, never one of its own', () => {
+    for (const reason of REDEEM_REFUSALS.filter((r) => r !== 'CODE_ALREADY_REDEEMED'))
+      expect(redeemBlocker(code({ redeemableHere: false, redeemRefusal: reason }))).toEqual({ reason });
+    // an archived campaign inside its window: the server says "not active", and so does the counter
+    // (it once worked out "centre not allowed" from the window and `redeemableHere`)
+    const archived = code({
       redeemableHere: false,
-      campaign: { ...code().campaign, redeemFrom: '2026-07-01T06:00:00.000Z' },
+      redeemRefusal: 'CAMPAIGN_NOT_ACTIVE',
+      campaign: { ...code().campaign, redeemFrom: '2026-01-01T00:00:00.000Z' },
     });
-    expect(redeemBlocker(early, now)).toEqual({ reason: 'notYet', from: '2026-07-01T06:00:00.000Z' });
-    const late = code({
-      redeemableHere: false,
-      campaign: { ...code().campaign, redeemUntil: '2026-06-10T12:00:00.000Z' },
-    });
-    expect(redeemBlocker(late, now)).toEqual({ reason: 'expired', until: '2026-06-10T12:00:00.000Z' });
-    expect(redeemBlocker(code({ redeemableHere: false }), now)).toEqual({ reason: 'centreNotAllowed' });
+    expect(redeemBlocker(archived)).toEqual({ reason: 'CAMPAIGN_NOT_ACTIVE' });
+    // a window the browser's clock puts in the past, which the server says is still open
+    const late = code({ campaign: { ...code().campaign, redeemUntil: '2020-01-01T00:00:00.000Z' } });
+    expect(redeemBlocker(late)).toBeNull();
   });
 
   it('lists a person’s redeemable codes first, then the newest', () => {
@@ -133,5 +123,19 @@ describe('redeemability', () => {
   it('makes a different idempotency key each time', () => {
     const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
     expect(keys.size).toBe(50);
+  });
+});
+
+describe('one Idempotency-Key per intended redemption', () => {
+  it('keeps the key of a redemption until it is settled, then makes a new one', () => {
+    let made = 0;
+    const keys = idempotencyKeyPerRedemption(() => `k${++made}`);
+    expect(keys.keyFor('u1 ABC')).toBe('k1');
+    // tried again: the same key; another code meanwhile has its own
+    expect(keys.keyFor('u1 XYZ')).toBe('k2');
+    expect(keys.keyFor('u1 ABC')).toBe('k1');
+    keys.settle('u1 ABC');
+    expect(keys.keyFor('u1 ABC')).toBe('k3');
+    expect(keys.keyFor('u1 XYZ')).toBe('k2');
   });
 });

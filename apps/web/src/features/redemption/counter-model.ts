@@ -1,4 +1,4 @@
-import type { RewardCode } from '@promo/contract';
+import type { RedeemRefusal, RewardCode } from '@promo/contract';
 
 /** What the counter's one input holds once read: an identity number, a code, or nothing. */
 export type CounterQuery =
@@ -40,12 +40,14 @@ export function classifyCounterInput(raw: string, rule?: IdentityRuleLike | null
   return value.length >= 5 && value.length <= 11 ? { kind: 'cedula', value } : { kind: 'code', value };
 }
 
+/**
+ * Why the operator's centre cannot redeem a code now: the server's reason (`redeemRefusal`, the
+ * catalogue's code of the refusal a redemption there would answer, decided by the redemption's own
+ * rule), with when and where for a code redeemed already.
+ */
 export type Blocker =
-  | { reason: 'redeemed'; when: string | null; centreName: string | null }
-  | { reason: 'revoked' }
-  | { reason: 'notYet'; from: string }
-  | { reason: 'expired'; until: string }
-  | { reason: 'centreNotAllowed' };
+  | { reason: 'CODE_ALREADY_REDEEMED'; when: string | null; centreName: string | null }
+  | { reason: Exclude<RedeemRefusal, 'CODE_ALREADY_REDEEMED'> };
 
 /** The standing (not reversed) redemption of a code, the newest when history has several. */
 export function standingRedemption(code: RewardCode) {
@@ -53,23 +55,17 @@ export function standingRedemption(code: RewardCode) {
   return standing.sort((a, b) => b.redeemedAt.localeCompare(a.redeemedAt))[0] ?? null;
 }
 
-/** Why the operator's centre cannot redeem a code now; null when it can. */
-export function redeemBlocker(code: RewardCode, now = new Date()): Blocker | null {
-  if (code.redeemableHere === true) return null;
-  if (code.status === 'redeemed') {
-    const standing = standingRedemption(code);
-    return {
-      reason: 'redeemed',
-      when: standing?.redeemedAt ?? code.redeemedAt,
-      centreName: standing?.centreName ?? null,
-    };
-  }
-  if (code.status === 'revoked') return { reason: 'revoked' };
-  const { redeemFrom, redeemUntil } = code.campaign;
-  if (redeemFrom && now < new Date(redeemFrom)) return { reason: 'notYet', from: redeemFrom };
-  if (redeemUntil && now >= new Date(redeemUntil)) return { reason: 'expired', until: redeemUntil };
-  if (code.redeemableHere === undefined) return null;
-  return { reason: 'centreNotAllowed' };
+/**
+ * Why the operator's centre cannot redeem a code now, as the server says; null when it can (or
+ * when the server says nothing: not at a desk). Never worked out here: the server's rule alone
+ * decides, so the counter and the redemption cannot disagree.
+ */
+export function redeemBlocker(code: RewardCode): Blocker | null {
+  const reason = code.redeemRefusal;
+  if (!reason) return null;
+  if (reason !== 'CODE_ALREADY_REDEEMED') return { reason };
+  const standing = standingRedemption(code);
+  return { reason, when: standing?.redeemedAt ?? code.redeemedAt, centreName: standing?.centreName ?? null };
 }
 
 /** A person's codes, the ones redeemable here first, then the newest assignment. */
@@ -92,4 +88,30 @@ export function newIdempotencyKey(): string {
   }
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * One Idempotency-Key per intended redemption (`intent`: a code at a desk). A retry of the same
+ * redemption — after a network failure, a timeout or a server error, the operator pressing again —
+ * keeps its key, so the server knows it for the same request: a first attempt that did redeem (its
+ * answer lost on the way) answers its redemption again, not "already redeemed". A definitive answer
+ * (the redemption, or a refusal) spends the key: the next redemption of that code gets a new one.
+ */
+export function idempotencyKeyPerRedemption(makeKey: () => string = newIdempotencyKey) {
+  const pending = new Map<string, string>();
+  return {
+    /** The key of `intent`'s redemption: the one of its unanswered attempts, else a new one. */
+    keyFor(intent: string): string {
+      let key = pending.get(intent);
+      if (!key) {
+        key = makeKey();
+        pending.set(intent, key);
+      }
+      return key;
+    },
+    /** `intent`'s redemption was answered for good: its key is spent. */
+    settle(intent: string): void {
+      pending.delete(intent);
+    },
+  };
 }

@@ -28,6 +28,6 @@ export const lookUpByCode = (code: string) =>
 export const lookUpByCedula = (cedula: string) =>
   api.get<RewardCode[]>(`/reward-codes/get-by-cedula/${encodeURIComponent(cedula)}`);
 
-/** One confirm click, one key: a retried request (network hiccup) gets the first answer back. */
+/** A redemption under its Idempotency-Key: a retry with the same key gets the first answer back. */
 export const redeemCode = (code: string, idempotencyKey: string) =>
   api.post<Redemption>('/redeem-codes', { code }, { headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,6 +1,9 @@
+import { CodesSummary } from '@promo/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
+import { contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { CodesPreview } from './codes-preview.tsx';
 
@@ -13,11 +16,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function answer(body: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
-  );
+/** The codes report as `GET /api/reconciliation-reports/codes` answers it. */
+function answer(body: CodesSummary[]) {
+  vi.stubGlobal('fetch', async (url: string) => {
+    expect.soft(url).toMatch(/^\/api\/reconciliation-reports\/codes(\?|$)/);
+    return contractResponse(z.array(CodesSummary), body);
+  });
 }
 
 describe('the codes report preview (spec §9 numbers)', () => {

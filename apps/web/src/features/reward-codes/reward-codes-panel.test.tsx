@@ -1,6 +1,8 @@
+import { GeneratedCodes, Job } from '@promo/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
+import { contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { RewardCodesPanel } from './reward-codes-panel.tsx';
 
@@ -15,16 +17,34 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Answers each request in turn, keeping the JSON bodies sent. */
-function fakeServer(answers: { status: number; body: unknown }[]): unknown[] {
+const JOB = '7d1e5c2a-3b4f-4a6d-9e8c-1f2a3b4c5d6e';
+
+/** A job just queued, as `GET /api/jobs/{id}` answers it while it waits. */
+const queued = () =>
+  contractResponse(Job, {
+    id: JOB,
+    kind: 'generate-codes',
+    status: 'queued',
+    progress: 0,
+    total: 0,
+    createdAt: '2026-06-01T15:00:00.000Z',
+    finishedAt: null,
+  });
+
+/**
+ * Answers each generation (`POST /api/reward-codes`) with the next of `answers`, and the job's
+ * progress while it runs; keeps the JSON bodies of the generations sent.
+ */
+function fakeServer(answers: (() => Response)[]): unknown[] {
   const sent: unknown[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url === `/api/jobs/${JOB}`) return queued();
+    expect.soft(`${init.method} ${url}`).toBe('POST /api/reward-codes');
     sent.push(JSON.parse(String(init.body ?? 'null')));
-    const answer = answers.shift() ?? { status: 200, body: { status: 'queued', progress: 0, total: 0 } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    const answer = answers.shift();
+    expect.soft(answer, 'one generation more than the test expects').toBeDefined();
+    if (!answer) throw new TypeError('no answer');
+    return answer();
   });
   return sent;
 }
@@ -36,16 +56,17 @@ function renderPanel() {
 describe('reward codes generation', () => {
   it("puts the server's message on the count and sends the prefix in capitals", async () => {
     const sent = fakeServer([
-      {
-        status: 400,
-        body: {
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'Revise los datos.',
-            details: [{ path: 'count', code: 'CODE_COUNT_POSITIVE', message: 'Debe ser mayor que cero.' }],
-          },
-        },
-      },
+      () =>
+        new Response(
+          JSON.stringify({
+            error: {
+              code: 'VALIDATION_FAILED',
+              message: 'Revise los datos.',
+              details: [{ path: 'count', code: 'CODE_COUNT_POSITIVE', message: 'Debe ser mayor que cero.' }],
+            },
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
     ]);
     renderPanel();
     fireEvent.change(screen.getByLabelText('Cantidad'), { target: { value: '0' } });
@@ -56,10 +77,11 @@ describe('reward codes generation', () => {
   });
 
   it('follows the job of a large count', async () => {
-    fakeServer([{ status: 202, body: { jobId: 'job-1' } }]);
+    const sent = fakeServer([() => contractResponse(GeneratedCodes, { jobId: JOB }, 202)]);
     renderPanel();
     fireEvent.change(screen.getByLabelText('Cantidad'), { target: { value: '20,001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generar' }));
     await waitFor(() => expect(screen.getByTestId('job-progress')).toBeTruthy());
+    expect(sent).toEqual([{ campaignId: CAMPAIGN, count: 20_001 }]);
   });
 });

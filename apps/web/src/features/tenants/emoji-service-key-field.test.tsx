@@ -1,6 +1,8 @@
-import type { Tenant } from '@promo/contract';
+import { Country, Tenant, UpdateTenant } from '@promo/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { EditTenantForm } from './tenant-forms.tsx';
 
@@ -30,17 +32,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Keeps what was sent with PATCH and answers it back as the saved tenant. */
+/** Keeps what was sent with PATCH and answers it back as the saved tenant; no countries to list. */
 function fakeServer(): unknown[] {
   const patched: unknown[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    const body = init.method === 'PATCH' ? JSON.parse(String(init.body)) : null;
-    if (body) patched.push(body);
-    const answer = body ? { ...tenant, ...body, config: { ...tenant.config, ...body.config } } : [];
-    return new Response(JSON.stringify(answer), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (init.method === 'PATCH' && url === `/api/tenants/${tenant.id}`) {
+      const body = contractRequest(UpdateTenant, init);
+      patched.push(JSON.parse(String(init.body)));
+      // the saved tenant: only the key changes in these tests
+      const emojiServiceKey = body.config?.emojiServiceKey ?? tenant.config.emojiServiceKey;
+      return contractResponse(Tenant, { ...tenant, config: { ...tenant.config, emojiServiceKey } });
+    }
+    if (url === '/api/countries') return contractResponse(z.array(Country), []);
+    expect.soft(`${init.method ?? 'GET'} ${url}`, 'a request the fake does not answer').toBeUndefined();
+    throw new TypeError('no answer');
   });
   return patched;
 }

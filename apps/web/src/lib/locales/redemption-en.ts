@@ -197,11 +197,6 @@ export const redemptionEn: typeof redemptionEs = {
     refused: 'Redemption refused',
     blockers: {
       redeemed: 'This code was already redeemed.',
-      redeemedAt: 'This code was already redeemed on {{when}} at {{centre}}.',
-      revoked: 'The code was revoked.',
-      notYet: 'This code can be redeemed from {{from}}.',
-      expired: 'This code could be redeemed until {{until}}.',
-      centreNotAllowed: 'This code cannot be redeemed at this centre.',
     },
     keys: 'Enter searches and confirms · Esc clears',
     today: 'Today’s redemptions at this centre',

@@ -196,11 +196,6 @@ export const redemptionEs = {
     refused: 'Canje rechazado',
     blockers: {
       redeemed: 'Este código ya fue canjeado.',
-      redeemedAt: 'Este código ya fue canjeado el {{when}} en {{centre}}.',
-      revoked: 'El código fue revocado.',
-      notYet: 'El canje de este código empieza el {{from}}.',
-      expired: 'El canje de este código terminó el {{until}}.',
-      centreNotAllowed: 'Este código no se puede canjear en este centro.',
     },
     keys: 'Enter busca y confirma · Esc limpia',
     today: 'Canjes de hoy en este centro',

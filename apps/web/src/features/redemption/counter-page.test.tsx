@@ -1,0 +1,155 @@
+import {
+  pageOf,
+  RedeemCode,
+  type RedeemRefusal,
+  Redemption,
+  RedemptionRow,
+  RewardCode,
+} from '@promo/contract';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
+import { contractRequest, contractResponse, errorResponse } from '../../testing/contract-response.ts';
+import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { rewardCodeSample } from '../../testing/reward-code-sample.ts';
+import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { CounterPage } from './counter-page.tsx';
+
+const CODE = 'ABCD23456789';
+
+beforeAll(() => {
+  registerRedemptionLocales();
+  stubMatchMedia();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The code as the server's look-up answers it at the operator's desk. */
+const lookedUp = (redeemRefusal: RedeemRefusal | null) =>
+  rewardCodeSample({ code: CODE, redeemableHere: redeemRefusal === null, redeemRefusal });
+
+const redeemed = {
+  redemption: {
+    id: '5c0f6d1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+    code: CODE,
+    centreCode: '100001',
+    redeemedAt: '2026-06-01T15:00:00.000Z',
+    product: null,
+  },
+};
+
+/**
+ * The server of the counter: the look-up answers `code`, today's list is empty, and each
+ * redemption takes the next of `redemptions` (a Response, or 'network' for a request that never
+ * got an answer). Keeps the Idempotency-Key of every redemption sent.
+ */
+function fakeServer(code: RewardCode, redemptions: (Response | 'network')[]) {
+  const keys: (string | undefined)[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    if (url.startsWith('/api/redemptions'))
+      return contractResponse(pageOf(RedemptionRow), { items: [], total: 0, page: 1, pageSize: 50 });
+    if (url === `/api/reward-codes/get-by-code/${CODE}`) return contractResponse(RewardCode, code);
+    if (url === '/api/redeem-codes' && init.method === 'POST') {
+      expect.soft(contractRequest(RedeemCode, init)).toEqual({ code: CODE });
+      keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+      const answer = redemptions.shift();
+      expect.soft(answer, 'one redemption more than the test expects').toBeDefined();
+      if (!answer) throw new TypeError('no answer');
+      if (answer === 'network') throw new TypeError('Failed to fetch');
+      return answer;
+    }
+    expect.soft(`${init.method ?? 'GET'} ${url}`, 'a request the fake does not answer').toBeUndefined();
+    throw new TypeError('no answer');
+  });
+  return keys;
+}
+
+function renderCounter() {
+  renderWithProviders(
+    <BackOfficeContext.Provider
+      value={{
+        userId: 'u1',
+        role: 'OPERATOR',
+        tenantSlug: 'demo',
+        tenant: null,
+        timeZone: 'America/Costa_Rica',
+        locale: 'es',
+      }}
+    >
+      <CounterPage />
+    </BackOfficeContext.Provider>,
+  );
+}
+
+async function search() {
+  fireEvent.change(screen.getByLabelText('Código o número de identificación'), { target: { value: CODE } });
+  fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+  await screen.findByTestId('counter-code');
+}
+
+/** Presses "Canjear" once the code is shown again (after each answer the counter reads it again). */
+async function pressRedeem() {
+  const button = await screen.findByRole('button', { name: 'Canjear' });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button);
+}
+
+describe('the counter says why the server would refuse a code', () => {
+  it('an archived campaign: the catalogue’s "not active", as the redemption would answer, and no button to press', async () => {
+    fakeServer(lookedUp('CAMPAIGN_NOT_ACTIVE'), []);
+    renderCounter();
+    await search();
+    expect(screen.getByTestId('counter-blocker').textContent).toBe(
+      'Esta promoción no está disponible en este momento.',
+    );
+    expect(screen.getByRole('button', { name: 'Canjear' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('one Idempotency-Key per intended redemption', () => {
+  it('a request lost on the way is sent again with its key; the next redemption gets a new one', async () => {
+    const keys = fakeServer(lookedUp(null), [
+      'network',
+      contractResponse(Redemption, redeemed),
+      contractResponse(Redemption, redeemed),
+    ]);
+    renderCounter();
+    await search();
+    await pressRedeem();
+    await screen.findByTestId('counter-refusal');
+    await pressRedeem();
+    await screen.findByTestId('counter-success');
+    // redeemed: pressing again (the look-up says it is redeemable again, as after a reversal) is
+    // a redemption of its own
+    await pressRedeem();
+    await waitFor(() => expect(keys).toHaveLength(3));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('a server error keeps the key; a refusal spends it', async () => {
+    const keys = fakeServer(lookedUp(null), [
+      errorResponse('INTERNAL_ERROR', 503),
+      errorResponse('CENTRE_NOT_ALLOWED'),
+      contractResponse(Redemption, redeemed),
+    ]);
+    renderCounter();
+    await search();
+    await pressRedeem();
+    await waitFor(() =>
+      expect(screen.getByTestId('counter-refusal').textContent).toContain('Algo salio mal'),
+    );
+    await pressRedeem();
+    await waitFor(() =>
+      expect(screen.getByTestId('counter-refusal').textContent).toContain('no se puede canjear'),
+    );
+    await pressRedeem();
+    await screen.findByTestId('counter-success');
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});
