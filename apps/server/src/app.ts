@@ -94,6 +94,11 @@ export type AppDeps = {
   pointsExpiryMinute?: number | null;
   /** Carries cache changes to the other server processes (closed with the app); none: one process. */
   bus?: InvalidationBus | null;
+  /**
+   * What each campaign kind does with a participation; `features/participation-kinds.ts` when
+   * absent. Tests give kinds without their one-call work to drive the statement-by-statement path.
+   */
+  participationKinds?: typeof participationKinds;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -279,8 +284,9 @@ export async function buildApp(deps: AppDeps) {
     });
   const assets = deps.publicAssets ?? loadPublicAssets();
   const shared = { cache, clock, config: deps.config };
+  const kinds = deps.participationKinds ?? participationKinds;
   for (const register of features)
-    register({ app, ctxOf, limits, throttle, assets, participationKinds, frontDoor, shared });
+    register({ app, ctxOf, limits, throttle, assets, participationKinds: kinds, frontDoor, shared });
 
   const webDist = deps.webDist === undefined ? DEFAULT_WEB_DIST : deps.webDist;
   if (webDist && existsSync(webDist)) await serveWebApp(app, webDist, deps.config.storageKey ?? '');

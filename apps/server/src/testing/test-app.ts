@@ -4,7 +4,8 @@ import type { LoginResponse, Role } from '@promo/contract';
 import { afterAll, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { bootstrapFirstRun } from '../bootstrap.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, SqlFunction } from '../db/client.ts';
+import type { ParticipationKinds } from '../features/participations/index.ts';
 import type { Limits } from '../features/types.ts';
 import { fixedClock } from '../platform/clock.ts';
 import type { InvalidationBus } from '../platform/invalidation.ts';
@@ -46,11 +47,19 @@ export async function createTestApp(
     trustProxy?: readonly string[];
     /** Runs on the built app before it is ready (a test's own hooks). */
     beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+    /** What each campaign kind does with a participation; the app's own unless given. */
+    participationKinds?: ParticipationKinds;
+    /**
+     * Runs before each hot call (`Database.call`) of this app's database, and may throw instead of
+     * it: a test's watch over which SQL functions a request called, or a change made just before one.
+     */
+    beforeCall?: (fn: SqlFunction) => void | Promise<void>;
   } = {},
 ) {
   // a database given is shared with another app, which closes it
-  const db = options.db ?? (await openTestDatabase());
+  const opened = options.db ?? (await openTestDatabase());
   const ownsDb = !options.db;
+  const db = options.beforeCall ? withBeforeCall(opened, options.beforeCall) : opened;
   const clock = fixedClock(new Date('2026-06-01T15:00:00Z'));
   const logLines: string[] = [];
   const logStream = new Writable({
@@ -84,6 +93,7 @@ export async function createTestApp(
     pointsExpiryMinute: options.pointsExpiryMinute ?? null,
     bus: options.bus ?? null,
     trustProxy: options.trustProxy ?? [],
+    participationKinds: options.participationKinds,
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -171,6 +181,17 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The database with `before` run ahead of each of its hot calls; everything else as it is. */
+function withBeforeCall(db: Database, before: (fn: SqlFunction) => void | Promise<void>): Database {
+  return {
+    ...db,
+    call: async (scope, fn) => {
+      await before(fn);
+      return db.call(scope, fn);
+    },
+  };
+}
 
 export function randomIp(): string {
   const b = randomBytes(3);
