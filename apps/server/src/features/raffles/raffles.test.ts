@@ -20,6 +20,21 @@ async function raffleWithEntries(tenant: TestTenant, people: number, twice = 0) 
   return { campaign, answers };
 }
 
+/**
+ * What the verification script prints on its error stream when it refuses (exit status 1); it
+ * throws when the script accepts, or when it fails in any other way (a crash, a wrong command line).
+ */
+function refusal(certificate: unknown, entries: string): string {
+  try {
+    verify(certificate, entries);
+  } catch (error) {
+    const { status, stderr } = error as { status: number | null; stderr: string };
+    if (status === 1) return stderr;
+    throw error;
+  }
+  throw new Error('the verification accepted it');
+}
+
 function verify(certificate: unknown, entries: string) {
   const dir = mkdtempSync(join(tmpdir(), 'draw-'));
   writeFileSync(join(dir, 'certificate.json'), JSON.stringify(certificate));
@@ -80,16 +95,23 @@ describe('draws', () => {
     // a tampered list or certificate fails
     const lines = entries.text.split('\n');
     const tampered = [lines[0], lines[2], lines[1], ...lines.slice(3)].join('\n');
-    expect(() => verify(c, tampered)).toThrow();
-    expect(() =>
-      verify(
-        { ...c, winners: [{ ...c.winners[0], entryId: c.winners[1].entryId }, ...c.winners.slice(1)] },
+    expect(refusal(c, tampered)).toContain(
+      "FAIL the entry list's SHA-256 differs from the certificate's entriesHash",
+    );
+    const [first, second] = c.winners;
+    expect(
+      refusal(
+        { ...c, winners: [{ ...first, entryId: second.entryId }, ...c.winners.slice(1)] },
         entries.text,
       ),
-    ).toThrow();
-    expect(() =>
-      verify({ ...c, seed: c.seed.replace(/^./, c.seed[0] === 'a' ? 'b' : 'a') }, entries.text),
-    ).toThrow();
+    ).toContain(`FAIL position 1: certificate entry ${second.entryId}, re-run gives ${first.entryId}`);
+    // another seed draws other positions from the same list (the list itself still matches)
+    const reseeded = refusal(
+      { ...c, seed: c.seed.replace(/^./, c.seed[0] === 'a' ? 'b' : 'a') },
+      entries.text,
+    );
+    expect(reseeded).toMatch(/^FAIL position \d+: certificate entry \d+, re-run gives \d+$/m);
+    expect(reseeded).not.toContain('entriesHash');
 
     const page = await t.request({
       url: `/api/raffle/draws/${res.body.drawId}/certificate`,
