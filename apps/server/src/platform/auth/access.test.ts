@@ -64,6 +64,8 @@ describe('route access', () => {
       });
       if ((access as readonly Role[]).includes(role)) {
         expect([401, 403], `${role} should pass the guard`).not.toContain(res.status);
+        // and reach the route's own answer: a guard (or a route) that crashes is not passed
+        expect(res.status, `${role}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
         // the sign-out ended the role's sessions: it signs in again for the routes after it
         if (url === '/api/auth/logout') sessions[role] = await t.login(session.username, session.tenant);
       } else {
