@@ -110,6 +110,7 @@ describe('jobs: a lease with a heartbeat', () => {
     const tenant = await t.createTenant();
     const seen: string[] = [];
     let started = () => {};
+    let ended = () => {};
     const slow: JobHandler = async (_job, progress, signal, lease) => {
       started();
       await new Promise((resolve) => signal.addEventListener('abort', resolve));
@@ -120,6 +121,7 @@ describe('jobs: a lease with a heartbeat', () => {
       await progress(1, 1).catch((error) =>
         seen.push(error instanceof JobInterrupted ? 'progress refused' : '?'),
       );
+      ended();
       throw new JobInterrupted();
     };
     const runner = () =>
@@ -140,16 +142,20 @@ describe('jobs: a lease with a heartbeat', () => {
     const running = new Promise<void>((resolve) => {
       started = resolve;
     });
+    const handlerEnded = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
     a.start();
     await running;
-    // another worker takes it over (what its claim does)
+    // another worker takes it over (what its claim does): the next heartbeat finds the lease gone
+    // and aborts the handler, which is what ends it (no stop, no timer of its own)
     const taker = randomUUID();
     await t.db.ownerQuery('update jobs set lease = $2, attempts = attempts + 1 where id = $1', [lost, taker]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await handlerEnded;
     expect(seen).toEqual(['aborted', 'check refused', 'progress refused']);
-    expect(await jobState(lost)).toMatchObject({ status: 'running', lease: taker, progress: 0, attempts: 2 });
+    // once the runner has finished with it too, nothing it did touched the taker's job
     await a.stop();
-    expect((await jobState(lost)).lease).toBe(taker);
+    expect(await jobState(lost)).toMatchObject({ status: 'running', lease: taker, progress: 0, attempts: 2 });
 
     const handedBack = await enqueue();
     const b = runner();

@@ -22,6 +22,7 @@ describe('products, lots and marketplaces (admin)', () => {
       body: { name: 'X', kind: 'physical', pricePoints: 0, stock: 0 },
     });
     expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
     expect(res.body.error.details).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -49,6 +50,7 @@ describe('products, lots and marketplaces (admin)', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(activate.status).toBe(400);
+    expect(activate.body.error.code).toBe('VALIDATION_FAILED');
     expect(activate.body.error.details[0]).toMatchObject({
       code: 'PRODUCT_CODES_REQUIRED',
       message: 'Codes must be uploaded for a product.',
@@ -110,6 +112,7 @@ describe('products, lots and marketplaces (admin)', () => {
   it('another tenant sees none of it', async () => {
     const res = await t.request({ url: `/api/marketplaces/${m.marketplace.id}`, token: other.admin.token });
     expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
     const list = await t.request({ url: '/api/products', token: other.admin.token });
     expect(list.body.total).toBe(0);
   });
@@ -205,11 +208,18 @@ describe('the end customer', () => {
     const person = await createPerson(t, tenant);
     const session = await signIn(t, tenant, m.campaign.name, person.cedula);
     const page = `/api/public/${tenant.slug}/marketplace/${m.campaign.name}/${m.marketplace.id}`;
-    expect((await t.request({ url: page })).status).toBe(401);
-    expect((await t.request({ url: page, token: admin })).status).toBe(401);
-    expect((await t.request({ url: '/api/products', token: session.token })).status).toBe(401);
     const otherPage = `/api/public/${other.slug}/marketplace/${m.campaign.name}/${m.marketplace.id}`;
-    expect((await t.request({ url: otherPage, token: session.token })).status).toBeGreaterThanOrEqual(401);
+    for (const [url, token] of [
+      [page, undefined],
+      [page, admin],
+      ['/api/products', session.token],
+      // the other tenant's page is refused on the token's tenant, before any look-up of that page
+      [otherPage, session.token],
+    ] as const) {
+      const res = await t.request({ url, token });
+      expect(res.status, `${url} ${res.text}`).toBe(401);
+      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+    }
   });
 
   it('a customer’s session ends after 30 minutes, even once its token has been used', async () => {
@@ -328,6 +338,7 @@ describe('the end customer', () => {
       token: session.token,
     });
     expect(someoneElse.status).toBe(404);
+    expect(someoneElse.body.error.code).toBe('NOT_FOUND');
 
     const orders = await t.request({
       url: `/api/orders?productId=${m.physical.id}`,
@@ -437,5 +448,6 @@ describe('the end customer', () => {
       body: { cedula: person.cedula },
     });
     expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
   });
 });

@@ -65,15 +65,22 @@ describe('points ledger (admin)', () => {
   });
 
   it('the ledger is append-only and balances cannot go negative, in SQL', async () => {
+    // rows of its own to refuse, whichever tests ran before (in a campaign of its own: the expiry
+    // test counts this campaign's points)
+    const own = await createActiveCampaign(t, tenant, { kind: 'points' });
+    const person = await createPerson(t, tenant);
+    const credited = await adjust({ campaignId: own.id, cedula: person.cedula, amount: 5, reason: 'bono' });
+    expect(credited.status).toBe(201);
     await expect(
       t.db.ownerQuery(`update points_ledger set amount = 1000 where tenant_id = $1`, [tenant.id]),
     ).rejects.toThrow(/append-only/);
     await expect(
       t.db.ownerQuery(`delete from points_ledger where tenant_id = $1`, [tenant.id]),
     ).rejects.toThrow(/append-only/);
+    // the column's CHECK (check_violation), not some other failure of the statement
     await expect(
       t.db.ownerQuery(`update points_accounts set balance = -1 where tenant_id = $1`, [tenant.id]),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ code: '23514', constraint: 'points_accounts_balance_check' });
   });
 
   it('expires credits by campaign policy, oldest first, once', async () => {

@@ -40,6 +40,9 @@ describe('graceful shutdown', async () => {
     const statuses = await Promise.all(requests);
     await closing;
     expect(statuses).toEqual(Array(inFlight).fill(200));
-    await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
+    // closed: nothing listens any more (not an error answer, nor a reset mid-request)
+    await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toMatchObject({
+      cause: { code: 'ECONNREFUSED' },
+    });
   });
 });

@@ -65,6 +65,6 @@ describe('SIGTERM under keep-alive load, to a real server process', async () => 
     expect(results.filter((status) => status !== 200)).toEqual([]);
     expect(code).toBe(0);
     expect(exitedAfterMs).toBeGreaterThanOrEqual(DRAIN_MS);
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${server.url}/healthz`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } });
   });
 });
