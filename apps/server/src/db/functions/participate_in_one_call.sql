@@ -3,7 +3,8 @@
 --
 -- participate_in_one_call as in migration 0032 (0031's, with the 'points' work and its two
 -- arguments), the rule checks compared by `participation_refusal`, which the
--- statement-by-statement path asks too.
+-- statement-by-statement path asks too; a key of another request raises (issue #42: it answered
+-- 'key_reused' and committed what the gate had written).
 CREATE OR REPLACE FUNCTION participate_in_one_call(
   p_tenant uuid,
   p_campaign uuid,
@@ -61,6 +62,10 @@ BEGIN
 
   IF p_key IS NOT NULL THEN
     SELECT * INTO v_claim FROM claim_idempotency_key(p_tenant, p_key, p_hash);
+    -- another request's key: raised, so that the gate's writes (a new person, a claim) roll back
+    IF v_claim.outcome = 'key_reused' THEN
+      RAISE EXCEPTION 'participation refused: IDEMPOTENCY_KEY_REUSED';
+    END IF;
     IF v_claim.outcome <> 'claimed' THEN
       RETURN QUERY SELECT v_claim.outcome, NULL::uuid,
         CASE WHEN v_claim.outcome = 'replayed' THEN coalesce(v_claim.status, 200) END, v_claim.body;

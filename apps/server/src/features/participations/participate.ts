@@ -241,8 +241,6 @@ async function participateOnce(
   switch (answer.outcome) {
     case 'stale':
       return 'stale';
-    case 'key_reused':
-      throw new AppError('IDEMPOTENCY_KEY_REUSED');
     case 'blacklisted': {
       const { refused } = await ctx.db.tx({ tenantId }, (tx) =>
         refuseBlacklisted(ctx, tx, tenantId, campaign.id, answer.blacklisted),

@@ -76,7 +76,7 @@ export async function insertParticipation(
 export type OneCallOutcome =
   | { outcome: 'done' | 'replayed'; blacklisted: null; status: number; body: unknown }
   | { outcome: 'blacklisted'; blacklisted: string; status: null; body: null }
-  | { outcome: 'stale' | 'key_reused'; blacklisted: null; status: null; body: null };
+  | { outcome: 'stale'; blacklisted: null; status: null; body: null };
 
 const REFUSED = /participation refused: ([A-Z_]+)(?: (email|phone))?/;
 
