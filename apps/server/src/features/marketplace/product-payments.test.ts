@@ -342,6 +342,45 @@ describe.each([points, code])('a product paid with $name', (payment) => {
   });
 });
 
+describe('a product code entered in the marketplace (marketplace-code)', () => {
+  const enter = (buyer: Buyer, body: Record<string, unknown>) =>
+    t.request({
+      method: 'POST',
+      url: `/api/public/${tenant.slug}/marketplace-code/${m.campaign.name}/${m.marketplace.id}`,
+      token: buyer.token,
+      body: { code: buyer.code, ...body },
+    });
+
+  it('gives the code’s product through the same order functions: the shop is asked for, the voucher issued', async () => {
+    const [buyer] = (await code.buyers(m.physical.id, 1)) as [Buyer];
+    const noShop = await enter(buyer, {});
+    expect(noShop.status).toBe(400);
+    expect(noShop.body.error.details[0]).toMatchObject({ path: 'centreId', code: 'SHOP_REQUIRED' });
+    expect(await code.left(buyer)).toBe(true);
+    const given = await enter(buyer, { centreId: m.shop.id });
+    expect(given.status, given.text).toBe(200);
+    expect(given.body).toMatchObject({
+      kind: 'product',
+      order: {
+        productId: m.physical.id,
+        paidWith: 'code',
+        delivery: { kind: 'pickup', shop: { centreId: m.shop.id } },
+      },
+    });
+    expect(await code.left(buyer)).toBe(false);
+    expect(await ordersOf(buyer)).toBe(1);
+  });
+
+  it('a sold-out product’s code is refused and stays unused', async () => {
+    const [buyer] = (await code.buyers(soldOut.id, 1)) as [Buyer];
+    const res = await enter(buyer, { centreId: m.shop.id });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('OUT_OF_STOCK');
+    expect(await code.left(buyer)).toBe(true);
+    expect(await ordersOf(buyer)).toBe(0);
+  });
+});
+
 describe('what only one payment refuses', () => {
   it('points: a balance short of the price refuses with POINTS_INSUFFICIENT on amount', async () => {
     const [buyer] = (await bulkCustomers(t, tenant, m.campaign.id, 1, 9)) as [
