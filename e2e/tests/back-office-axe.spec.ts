@@ -46,14 +46,22 @@ async function check(page: Page, screen: string, options: { withoutFrames?: bool
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
   // and nothing is still fading in: a dialog's opening transition shows its colours blended with
   // the page for a moment (CI once read a button's white text at 4.37:1 mid-fade)
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // (an animation cancelled meanwhile, a menu's closing one when a dialog opens, rejects its
+  // `finished` with an AbortError: it is no longer running, and one started in its place is
+  // waited for on the next pass)
+  await page.evaluate(async () => {
+    for (let pass = 0; pass < 5; pass++) {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY &&
+            animation.playState !== 'finished',
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const result = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     // experimental in axe, named by WCAG 2.5.3: a visible label is part of the accessible name
