@@ -157,6 +157,15 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   await expect(refusal).toContainText(CENTRE_NAME);
   await expect(other.getByTestId('code-status')).toHaveText('Canjeado');
   await saveScreenshot(other, '10b-counter-refused');
+  // the same refusal on a 390 px phone and a 1366 px counter screen: the server's reason, no
+  // horizontal scroll
+  for (const width of [390, 1366]) {
+    await other.setViewportSize({ width, height: 800 });
+    await expect(refusal).toBeVisible();
+    const wider = await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(wider).toBeLessThanOrEqual(0);
+    await saveScreenshot(other, `10b-counter-refused-${width}`);
+  }
 
   // Escape clears the counter and gives the input the focus back.
   await counter.keyboard.press('Escape');
