@@ -1,5 +1,4 @@
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { codeLength, generateCodes } from '../reward-codes/index.ts';
 import type { OrderRefusal } from './orders.repository.ts';
 
 /**
@@ -30,12 +29,4 @@ export function orderRefusal(refusal: OrderRefusal): AppError {
     case 'insufficient':
       return new AppError('POINTS_INSUFFICIENT', [{ path: 'amount', code: 'POINTS_INSUFFICIENT' }]);
   }
-}
-
-/** Pickup voucher candidates per order: the first not taken is issued (a clash is very unlikely). */
-const VOUCHER_CANDIDATES = 3;
-
-/** The candidates `issue_pickup_voucher` tries in turn, for either way of paying. */
-export function voucherCandidates(): string[] {
-  return generateCodes(VOUCHER_CANDIDATES, codeLength(1_000_000));
 }

@@ -5,13 +5,14 @@ import type { Ctx } from '../../platform/context.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import type { UsedCode } from '../points/index.ts';
 import type { MarketplaceRow } from './marketplaces.repository.ts';
-import { orderRefusal, voucherCandidates } from './order-refusals.ts';
+import { orderRefusal } from './order-refusals.ts';
 import {
   claimProductCode,
   findOfferForCode,
   issuePickupVoucher,
   takeUnitAndPlaceOrder,
 } from './orders.repository.ts';
+import { voucherCandidates } from './voucher-candidates.ts';
 
 type OrderRequest = {
   tenantId: string;

@@ -3,8 +3,9 @@ import type { ProductRedeemed, RedeemProduct } from '@promo/contract';
 import type { Ctx } from '../../platform/context.ts';
 import { requestHash } from '../../platform/idempotency.ts';
 import { type CustomerClaims, customerIdempotencyKey } from './customer-token.ts';
-import { orderRefusal, voucherCandidates } from './order-refusals.ts';
+import { orderRefusal } from './order-refusals.ts';
 import { redeemForPoints } from './redeem-for-points.repository.ts';
+import { voucherCandidates } from './voucher-candidates.ts';
 
 /**
  * A product for points, in one round trip (`redeemForPoints`, decision 025): the marketplace of
