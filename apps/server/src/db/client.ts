@@ -465,6 +465,31 @@ export async function queryRows<R>(tx: Tx, query: SQL): Promise<R[]> {
 }
 
 /**
+ * The row a statement always answers (a call of one of our SQL functions): its absence is a bug,
+ * thrown with the statement's name, `what`.
+ */
+export function onlyRow<R>(rows: readonly R[], what: string): R {
+  const [row] = rows;
+  if (row === undefined) throw new Error(`${what} answered no row`);
+  return row;
+}
+
+/**
+ * A text[] literal (`{A,B}`) for a parameter, of values that need no quoting in one: letters,
+ * digits, `_` and `-` (generated codes); anything else throws.
+ */
+export function textArrayLiteral(values: readonly string[]): string {
+  if (!values.every((v) => /^[A-Za-z0-9_-]+$/.test(v)))
+    throw new Error('a value a text[] literal would have to quote');
+  return `{${values.join(',')}}`;
+}
+
+/** `queryRows` for a statement that always answers one row (`onlyRow`). */
+export async function queryOne<R>(tx: Tx, query: SQL, what: string): Promise<R> {
+  return onlyRow(await queryRows<R>(tx, query), what);
+}
+
+/**
  * A value written into SQL text, for the statements that take no parameters (COPY): a safe
  * integer as digits, a string quoted as node-postgres's `escapeLiteral` does.
  */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../db/client.ts';
+import { queryOne, type Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
@@ -38,12 +38,11 @@ export async function idempotent<T>(
     return { ...result, replayed: false };
   }
   // the claim is the SQL function the one-call paths make too: one home for the rule
-  const [claim] = await queryRows<{
+  const claim = await queryOne<{
     outcome: 'claimed' | 'replayed' | 'key_reused';
     status: number | null;
     body: T;
-  }>(tx, sql`select * from claim_idempotency_key(${tenantId}, ${key}, ${hash})`);
-  if (!claim) throw new Error('claim_idempotency_key answered no row');
+  }>(tx, sql`select * from claim_idempotency_key(${tenantId}, ${key}, ${hash})`, 'claim_idempotency_key');
   if (claim.outcome === 'key_reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
   if (claim.outcome === 'replayed') return { status: claim.status ?? 200, body: claim.body, replayed: true };
   const { last, ...result } = await work();

@@ -1,4 +1,5 @@
 import { CAMPAIGN_KINDS, type ParticipationOutcome } from '@promo/contract';
+import { describe, onTestFinished } from 'vitest';
 import { participationKinds } from '../features/participation-kinds.ts';
 import type { ParticipationKinds } from '../features/participations/index.ts';
 import { createTestApp, type TestApp, type TestTenant } from './test-app.ts';
@@ -57,6 +58,15 @@ export async function pathApp(path: ParticipationPath): Promise<PathApp> {
   });
   app = Object.assign(t, { path, oneCalls: () => oneCalls, beforeOneCall: null });
   return app;
+}
+
+/**
+ * Declares `cases` once on each path ("on the one call path", "on the steps path"), with that
+ * path's app; both apps are built once per file.
+ */
+export async function onBothPaths(cases: (t: PathApp) => void): Promise<void> {
+  const apps = { 'one call': await pathApp('one call'), steps: await pathApp('steps') };
+  describe.each(PARTICIPATION_PATHS)('on the %s path', (path) => cases(apps[path]));
 }
 
 /** A refusal as the person is told it: the status, the code and the fields it names. */
@@ -122,3 +132,24 @@ export async function addToBlacklist(
 
 /** The headers of a request sent with an Idempotency-Key. */
 export const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+
+/** How many rows of `table` match `where` (read as the database's owner, past row-level security). */
+export async function countRows(
+  app: TestApp,
+  table: string,
+  where: string,
+  params: unknown[],
+): Promise<number> {
+  const [row] = await app.db.ownerQuery<{ n: number }>(
+    `select count(*)::int as n from ${table} where ${where}`,
+    params,
+  );
+  return Number(row?.n);
+}
+
+/** The app's clock for a test to move: set back when the test ends, passed or failed. */
+export function movableClock(app: TestApp) {
+  const start = app.clock.now();
+  onTestFinished(() => app.clock.set(start));
+  return app.clock;
+}

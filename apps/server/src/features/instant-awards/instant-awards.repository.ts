@@ -1,6 +1,6 @@
 import type { ParticipationOutcome, Prize } from '@promo/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryOne, queryRows, type Tx } from '../../db/client.ts';
 import { instantAwardMoments, instantAwardPrizes, instantAwardSeals } from '../../db/schema.ts';
 
 export type PrizeRow = typeof instantAwardPrizes.$inferSelect;
@@ -135,12 +135,12 @@ export async function claimInstantMoment(
     onePerIdentity: boolean;
   },
 ): Promise<Extract<ParticipationOutcome, { kind: 'instant_award' }>> {
-  const [row] = await queryRows<{ outcome: Extract<ParticipationOutcome, { kind: 'instant_award' }> }>(
+  const row = await queryOne<{ outcome: Extract<ParticipationOutcome, { kind: 'instant_award' }> }>(
     tx,
     sql`select claim_instant_moment(${p.tenantId}, ${p.campaignId}, ${p.participantId}, ${p.participationId},
           ${p.now.toISOString()}, ${p.onePerIdentity}) as outcome`,
+    'claim_instant_moment',
   );
-  if (!row) throw new Error('claim_instant_moment answered no row');
   return typeof row.outcome === 'string' ? JSON.parse(row.outcome) : row.outcome;
 }
 

@@ -305,34 +305,6 @@ describe('winning', () => {
     expect(prizes.body.items[0]).toMatchObject({ stock: 1, awarded: 1 });
   });
 
-  it('gives one prize per identity when the rule says so', async () => {
-    const tenant = await t.createTenant();
-    const campaign = await setup(tenant);
-    const rule = await t.request({
-      method: 'POST',
-      url: '/api/campaign-rulers',
-      token: tenant.admin.token,
-      body: { campaignId: campaign.id, kind: 'one_prize_per_identity', params: {} },
-    });
-    expect(rule.status, rule.text).toBe(201);
-    const prize = await addPrize(tenant, campaign.id, { stock: 2 });
-    await setMoments(tenant, campaign.id, {
-      moments: [
-        { at: '2026-06-01T16:10:00Z', prizeId: prize.id },
-        { at: '2026-06-01T16:20:00Z', prizeId: prize.id },
-      ],
-    });
-    t.clock.set(new Date('2026-06-01T16:30:00Z'));
-    const person = validAnswers();
-    const first = await participate(t, tenant, campaign.name, person);
-    expect(first.body.outcome.won).toBe(true);
-    const again = await participate(t, tenant, campaign.name, person);
-    expect(again.status, again.text).toBe(201);
-    expect(again.body.outcome).toEqual({ kind: 'instant_award', won: false });
-    const someone = await participate(t, tenant, campaign.name, validAnswers());
-    expect(someone.body.outcome.won).toBe(true);
-  });
-
   // Scale on PGlite (one connection, so the claims serialise): 100 prizes/moments and 1,000
   // simultaneous participations; the statement is the same one PostgreSQL runs concurrently.
   it('100 open moments and 1,000 simultaneous participations give exactly 100 awards', async () => {

@@ -333,6 +333,11 @@ describe('the end customer', () => {
       ['code_credit', 70, 70],
     ]);
     expect(tx.body.items[0].order.delivery.kind).toBe('pickup');
+    const pastTheEnd = await t.request({
+      url: `${base}/transactions/${m.campaign.name}/${session.person.id}?page=9`,
+      token: session.token,
+    });
+    expect([pastTheEnd.status, pastTheEnd.body.balance, pastTheEnd.body.items]).toEqual([200, 10, []]);
     const someoneElse = await t.request({
       url: `${base}/transactions/${m.campaign.name}/${person.id.replace(/.$/, (last) => (last === '0' ? '1' : '0'))}`,
       token: session.token,

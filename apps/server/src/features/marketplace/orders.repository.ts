@@ -1,6 +1,6 @@
 import type { CustomerOrder, CustomerTransaction } from '@promo/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryOne, queryRows, type Tx, textArrayLiteral } from '../../db/client.ts';
 import { campaigns, marketplaces } from '../../db/schema.ts';
 
 type CustomerPickupShop = Extract<CustomerOrder['delivery'], { kind: 'pickup' }>['shop'];
@@ -44,13 +44,12 @@ export async function findOfferForCode(
     codeProductId: string | null;
   },
 ): Promise<Offer> {
-  const [offer] = await queryRows<Offer>(
+  return queryOne<Offer>(
     tx,
     sql`select * from product_offer(${o.tenantId}, ${o.marketplaceId}, ${o.productId}, ${o.centreId}::uuid, 'code',
           ${o.codeProductId}::uuid)`,
+    'product_offer',
   );
-  if (!offer) throw new Error('product_offer answered no row');
-  return offer;
 }
 
 /** A pickup voucher (`issue_pickup_voucher`: the first of `candidates` not taken), as the points path issues it. */
@@ -66,12 +65,12 @@ export async function issuePickupVoucher(
     candidates: readonly string[];
   },
 ): Promise<string> {
-  const [row] = await queryRows<{ code: string }>(
+  const row = await queryOne<{ code: string }>(
     tx,
     sql`select issue_pickup_voucher(${v.tenantId}, ${v.campaignId}, ${v.participantId}, ${v.centreId}, ${v.now},
-          ${`{${v.candidates.join(',')}}`}::text[]) as code`,
+          ${textArrayLiteral(v.candidates)}::text[]) as code`,
+    'issue_pickup_voucher',
   );
-  if (!row) throw new Error('issue_pickup_voucher answered no row');
   return row.code;
 }
 
@@ -81,11 +80,12 @@ export async function claimProductCode(
   tx: Tx,
   c: { tenantId: string; productId: string; orderId: string; now: Date },
 ): Promise<string | null> {
-  const [row] = await queryRows<{ code: string | null }>(
+  const row = await queryOne<{ code: string | null }>(
     tx,
     sql`select claim_product_code(${c.tenantId}, ${c.productId}, ${c.orderId}, ${c.now}) as code`,
+    'claim_product_code',
   );
-  return row?.code ?? null;
+  return row.code;
 }
 
 export type PlacedOrder = {
@@ -115,7 +115,7 @@ export type PlacedOrder = {
 // crosses into products: writes the order and takes the unit in one statement, so a unit is never sold twice
 export async function takeUnitAndPlaceOrder(tx: Tx, o: PlacedOrder): Promise<string | null> {
   const { tenantId, now } = o;
-  const [taken] = await queryRows<{ refusal: string | null }>(
+  const taken = await queryOne<{ refusal: string | null }>(
     tx,
     sql`with placed as (
             insert into orders (tenant_id, id, marketplace_id, campaign_id, participant_id, product_id, paid_with,
@@ -124,8 +124,8 @@ export async function takeUnitAndPlaceOrder(tx: Tx, o: PlacedOrder): Promise<str
               ${o.paidWith}, ${o.points}, ${o.redeemCode}, ${o.centreId}, ${o.productCode}, ${o.voucherCode}, ${now})
             returning id)
           select take_product_unit(${tenantId}, ${o.productId}, ${o.shopId}::uuid) as refusal from placed`,
+    'the order written',
   );
-  if (!taken) throw new Error('order not written');
   return taken.refusal;
 }
 
@@ -155,21 +155,25 @@ export async function findMarketplaceWithCampaign(
   return found;
 }
 
+/** An order as `customerOrders` reads it: a pickup voucher with its shop, or a product code (the table's checks). */
 type OrderRow = {
   id: string;
   product_id: string;
   product_name: string;
   paid_with: 'points' | 'code';
   points: number;
-  product_code: string | null;
-  voucher_code: string | null;
-  centre_id: string | null;
-  centre_code: string | null;
-  centre_name: string | null;
-  centre_address: string | null;
-  centre_hours: string | null;
   created_at: Date;
-};
+} & (
+  | {
+      voucher_code: string;
+      centre_id: string;
+      centre_code: string;
+      centre_name: string;
+      centre_address: string | null;
+      centre_hours: string | null;
+    }
+  | { voucher_code: null; product_code: string }
+);
 
 function toCustomerOrder(r: OrderRow): CustomerOrder {
   return {
@@ -178,19 +182,20 @@ function toCustomerOrder(r: OrderRow): CustomerOrder {
     productName: r.product_name,
     paidWith: r.paid_with,
     points: Number(r.points),
-    delivery: r.voucher_code
-      ? {
-          kind: 'pickup',
-          voucherCode: r.voucher_code,
-          shop: {
-            centreId: r.centre_id as string,
-            code: r.centre_code ?? '',
-            name: r.centre_name ?? '',
-            address: r.centre_address,
-            hours: r.centre_hours,
+    delivery:
+      r.voucher_code === null
+        ? { kind: 'product_code', productCode: r.product_code }
+        : {
+            kind: 'pickup',
+            voucherCode: r.voucher_code,
+            shop: {
+              centreId: r.centre_id,
+              code: r.centre_code,
+              name: r.centre_name,
+              address: r.centre_address,
+              hours: r.centre_hours,
+            },
           },
-        }
-      : { kind: 'product_code', productCode: r.product_code ?? '' },
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -227,8 +232,12 @@ export async function transactionsPage(
     sql`select * from (${items}) t order by at desc, seq desc
           limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
   );
-  const [counted] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${items}) t`);
-  return { rows, total: Number(counted?.n ?? 0) };
+  const counted = await queryOne<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (${items}) t`,
+    'count',
+  );
+  return { rows, total: Number(counted.n) };
 }
 
 /** Orders by id, as the customer sees them (with the pickup shop). */

@@ -1,5 +1,5 @@
 import type { ProductRedeemed } from '@promo/contract';
-import type { Database } from '../../db/client.ts';
+import { type Database, onlyRow, textArrayLiteral } from '../../db/client.ts';
 import { findDatabaseError } from '../../platform/http/database-errors.ts';
 import type { OrderRefusal } from './orders.repository.ts';
 
@@ -46,9 +46,7 @@ export async function redeemForPoints(
     requestHash: string;
   },
 ): Promise<RedeemForPointsOutcome> {
-  if (!values.vouchers.every((code) => /^[A-Z0-9]+$/.test(code)))
-    throw new Error('invalid voucher candidate');
-  const [row] = await db
+  const rows = await db
     .call<RedeemForPointsOutcome>(
       { tenantId: values.tenantId },
       {
@@ -62,7 +60,7 @@ export async function redeemForPoints(
           values.centreId,
           values.now.toISOString(),
           values.orderId,
-          `{${values.vouchers.join(',')}}`,
+          textArrayLiteral(values.vouchers),
           values.key,
           values.ledgerKey,
           values.requestHash,
@@ -79,6 +77,5 @@ export async function redeemForPoints(
         return [{ outcome: 'shop_out_of_stock', body: null } as const];
       throw error;
     });
-  if (!row) throw new Error('redeem_product_for_points answered no row');
-  return row;
+  return onlyRow(rows, 'redeem_product_for_points');
 }

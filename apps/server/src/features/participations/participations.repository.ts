@@ -1,6 +1,6 @@
 import { type ErrorCode, isErrorCode } from '@promo/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows, type Tx } from '../../db/client.ts';
+import { type Database, onlyRow, queryOne, type Tx } from '../../db/client.ts';
 import { participations } from '../../db/schema.ts';
 import type { OneCallWork } from './participation-kinds.ts';
 import type { RuleCheck } from './rules.ts';
@@ -42,7 +42,7 @@ export async function participationGate(
   values: GateValues & { checks: RuleCheck[] },
 ): Promise<{ blacklisted: string } | { participantId: string; refusal: ErrorCode | null }> {
   const { person, blacklist } = values;
-  const [row] = await queryRows<{
+  const row = await queryOne<{
     blacklisted: string | null;
     participant_id: string;
     refusal: string | null;
@@ -55,8 +55,8 @@ export async function participationGate(
           ${person.name}, ${person.email}, ${person.phone}, ${person.birthdate}, ${person.sex}, ${person.department},
           ${blacklist.cedula}, ${blacklist.phone}, ${blacklist.email}, ${values.now.toISOString()}, ${values.day},
           ${values.countCampaign}, ${values.groupId}) g`,
+    'participation_gate',
   );
-  if (!row) throw new Error('participation_gate answered no row');
   if (row.blacklisted) return { blacklisted: row.blacklisted };
   if (row.refusal !== null && !isErrorCode(row.refusal))
     throw new Error(`participation_refusal answered ${row.refusal}`);
@@ -67,8 +67,10 @@ export async function insertParticipation(
   tx: Tx,
   values: typeof participations.$inferInsert,
 ): Promise<string> {
-  const [row] = await tx.insert(participations).values(values).returning({ id: participations.id });
-  if (!row) throw new Error('participation insert returned no row');
+  const row = onlyRow(
+    await tx.insert(participations).values(values).returning({ id: participations.id }),
+    'the participation insert',
+  );
   return row.id;
 }
 
@@ -114,7 +116,7 @@ export async function participateInOneCall(
 ): Promise<OneCallOutcome | SqlRefusal> {
   const { person, blacklist } = values;
   try {
-    const [row] = await db.call<OneCallOutcome>(
+    const rows = await db.call<OneCallOutcome>(
       { tenantId: values.tenantId },
       {
         name: 'participate_in_one_call',
@@ -153,8 +155,7 @@ export async function participateInOneCall(
         lockOrder: person.cedula,
       },
     );
-    if (!row) throw new Error('participate_in_one_call answered no row');
-    return row;
+    return onlyRow(rows, 'participate_in_one_call');
   } catch (error) {
     const refusal = refusalIn(error);
     if (refusal) return refusal;

@@ -4,7 +4,7 @@ import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestHash } from '../../platform/idempotency.ts';
 import { findCountryCached } from '../countries/index.ts';
-import { REFUSAL_CODES } from './redeem-refusals.ts';
+import { REFUSAL_CODES, redemptionRefusal } from './redeem-refusals.ts';
 import { findRedemption, redeemAtCentre, reverseRedemptionRow } from './reward-codes.repository.ts';
 
 function formatWhen(at: Date, timeZone: string): string {
@@ -33,11 +33,6 @@ async function alreadyRedeemed(ctx: Ctx, standing: Standing): Promise<AppError> 
   const code = REFUSAL_CODES.redeemed;
   return new AppError(code, [{ path: 'code', code, params }], params);
 }
-
-/** The catalogue's refusal for each refused outcome of `redeemAtCentre`, on the code. */
-const onCode = (
-  code: 'INVALID_PRIZE_CODE' | 'CODE_REVOKED' | 'CODE_OUTSIDE_REDEMPTION_WINDOW' | 'CENTRE_NOT_ALLOWED',
-) => new AppError(code, [{ path: 'code', code }]);
 
 /**
  * An operator redeems a code at their own centre, once, in one round trip (`redeemAtCentre`): one
@@ -68,23 +63,10 @@ export async function redeemCode(
     case 'done':
     case 'replayed':
       return { body: result.body as Redemption, replayed: result.outcome === 'replayed' };
-    case 'no_centre':
-      throw new AppError('OPERATOR_WITHOUT_CENTRE');
-    case 'key_reused':
-      throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    case 'unknown':
-      throw onCode('INVALID_PRIZE_CODE');
-    // the rule's reasons (reward_code_refusal), each as the counter's look-up names it too
-    case 'revoked':
-    case 'outside_window':
-    case 'centre_not_allowed':
-      throw onCode(REFUSAL_CODES[result.outcome]);
     case 'redeemed':
       throw await alreadyRedeemed(ctx, result.body as Standing);
-    case 'not_active':
-      throw new AppError(REFUSAL_CODES.not_active);
-    case 'conflict':
-      throw new AppError('CONFLICT');
+    default:
+      throw redemptionRefusal(result.outcome);
   }
 }
 

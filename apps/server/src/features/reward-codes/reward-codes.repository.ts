@@ -1,10 +1,10 @@
 import type { RewardCode } from '@promo/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { copyIn, type Database, queryRows, type Tx } from '../../db/client.ts';
+import { copyIn, type Database, onlyRow, queryRows, type Tx } from '../../db/client.ts';
 import { redemptionCentres, redemptions, rewardCodes, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { notRefused } from '../../platform/uploads/staged-codes.ts';
-import type { RuleRefusal } from './redeem-refusals.ts';
+import type { RedeemRefused, RuleRefusal } from './redeem-refusals.ts';
 
 export type RewardCodeRow = typeof rewardCodes.$inferSelect;
 
@@ -139,7 +139,7 @@ export async function revokeCodeRow(
 export type RedeemOutcome =
   | { outcome: 'done' | 'replayed' | 'redeemed'; body: unknown }
   | {
-      outcome: 'no_centre' | 'key_reused' | 'unknown' | Exclude<RuleRefusal, 'redeemed'> | 'conflict';
+      outcome: RedeemRefused;
       body: null;
     };
 
@@ -167,7 +167,7 @@ export async function redeemAtCentre(
     requestHash: string;
   },
 ): Promise<RedeemOutcome> {
-  const [row] = await db.call<RedeemOutcome>(
+  const rows = await db.call<RedeemOutcome>(
     { tenantId: values.tenantId },
     {
       name: 'redeem_reward_code',
@@ -184,8 +184,7 @@ export async function redeemAtCentre(
       lockOrder: values.code,
     },
   );
-  if (!row) throw new Error('redeem_reward_code answered no row');
-  return row;
+  return onlyRow(rows, 'redeem_reward_code');
 }
 
 /** Reverses a standing redemption and gives the code back its earlier state; answers the code. */

@@ -60,6 +60,7 @@ export const CONSTRAINT_FIELDS: Readonly<Record<string, string | null>> = {
   orders_check1: null,
   orders_paid_with_check: null,
   orders_points_check: null,
+  orders_voucher_has_centre: null,
   outbox_attempts_check: null,
   participants_sex_check: 'sex',
   participations_device_class_check: null,
