@@ -1,6 +1,7 @@
 import {
   CreateLanding,
   CreateLandingFromTemplate,
+  CreateTemplateGroup,
   IdParams,
   Landing,
   LandingCreated,
@@ -21,9 +22,9 @@ import {
   listLandingGroups,
   updateLandingGroup,
 } from './landing-groups.service.ts';
+import { createLandingFromTemplate, createTemplateGroup } from './landing-templates.service.ts';
 import {
   createLanding,
-  createLandingFromTemplate,
   deleteLanding,
   duplicateLanding,
   getLanding,
@@ -210,6 +211,22 @@ export function registerLandingsRoutes(deps: FeatureDeps): void {
       },
     },
     async (request, reply) => reply.status(201).send(await createLandingGroup(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/campaigns/:id/landing-group',
+    {
+      config: write,
+      schema: {
+        tags: groupTags,
+        summary:
+          'Create and publish the campaign kind’s form page and thank-you page as one landing group, in one transaction',
+        params: IdParams,
+        body: CreateTemplateGroup,
+        response: { 201: LandingGroup },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTemplateGroup(ctxOf(request), request.params.id, request.body)),
   );
   app.get(
     '/api/landing-group/:id',

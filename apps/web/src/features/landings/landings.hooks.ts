@@ -10,6 +10,7 @@ import {
   createLanding,
   createLandingFromTemplate,
   createLandingGroup,
+  createTemplateGroup,
   deleteLanding,
   deleteLandingGroup,
   duplicateLanding,
@@ -101,20 +102,16 @@ export function useDeleteLandingGroup(reactions?: MutationReactions<unknown, str
   );
 }
 
-export type PublishedPageInput = { campaignId: string; name: string; groupName: string };
+export type PublishedPageInput = { campaignId: string };
 
 /**
- * The campaign's designed form page (its template, filled with the campaign's fields and texts),
- * published at once under a group of its own: the guided path's "create and publish". Three calls,
- * each of which the admin could make by hand in the builder.
+ * The campaign's designed form page and thank-you page (its kind's templates, filled with the
+ * campaign's fields and texts), published at once as one group named after the campaign: the
+ * guided path's "create and publish". One request, one transaction on the server.
  */
 export function useCreatePublishedPage(reactions?: MutationReactions<LandingGroup, PublishedPageInput>) {
   return useRefreshingMutation(
-    async ({ campaignId, name, groupName }: PublishedPageInput) => {
-      const created = await createLandingFromTemplate({ campaignId, name, page: 'form' });
-      await publishLanding(created.id);
-      return createLandingGroup({ name: groupName, campaignId, landingIds: [created.id] });
-    },
+    ({ campaignId }: PublishedPageInput) => createTemplateGroup(campaignId, {}),
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: landingKeys.all });
       await queryClient.invalidateQueries({ queryKey: landingGroupKeys.all });

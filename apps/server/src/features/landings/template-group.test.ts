@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createActiveCampaign } from '../../testing/campaign-fixtures.ts';
+import { createTestApp } from '../../testing/test-app.ts';
+
+/**
+ * The guided path's "Crear y publicar la página" (issue 44): one request makes the campaign's
+ * form page and thank-you page, publishes both and groups them, in one transaction.
+ */
+const t = await createTestApp();
+const tenant = await t.createTenant();
+
+const publish = (campaignId: string, body: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+  t.request({
+    method: 'POST',
+    url: `/api/campaigns/${campaignId}/landing-group`,
+    token: tenant.admin.token,
+    body,
+    ...(headers ? { headers } : {}),
+  });
+
+/** What the tenant holds of a campaign's pages: landings, published versions, groups. */
+async function pagesOf(campaignId: string) {
+  const [row] = await t.db.ownerQuery<{ landings: number; versions: number; groups: number }>(
+    `select (select count(*)::int from landings where tenant_id = $1 and campaign_id = $2) as landings,
+            (select count(*)::int from landing_versions v join landings l on l.id = v.landing_id
+              where l.tenant_id = $1 and l.campaign_id = $2) as versions,
+            (select count(*)::int from landing_groups where tenant_id = $1 and campaign_id = $2) as groups`,
+    [tenant.id, campaignId],
+  );
+  return row;
+}
+
+describe('the one-click page of a campaign', () => {
+  it.each([
+    ['reward_code', null],
+    ['raffle', null],
+    ['instant_award', null],
+    ['points', 'Cambiar mis puntos en la tienda'],
+    ['marketplace', 'Entrar a la tienda'],
+  ])('publishes a %s campaign’s form page and thank-you page as one group', async (kind, shop) => {
+    const campaign = await createActiveCampaign(t, tenant, { kind, title: 'Verano 2026' });
+    const res = await publish(campaign.id);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      name: campaign.name,
+      campaignId: campaign.id,
+      publicPath: `/${tenant.slug}/landing/${campaign.name}`,
+    });
+    expect(res.body.landingIds).toHaveLength(2);
+    expect(await pagesOf(campaign.id)).toEqual({ landings: 2, versions: 2, groups: 1 });
+
+    const form = await t.request({ url: res.body.publicPath });
+    expect(form.status).toBe(200);
+    expect(form.text).toContain('data-landing-form');
+    // taking part on the form page leads to the thank-you page
+    expect(form.text).toContain(`"nextUrl":"${res.body.publicPath}?page=2"`);
+    const thanks = await t.request({ url: `${res.body.publicPath}?page=2` });
+    expect(thanks.status).toBe(200);
+    expect(thanks.text).not.toContain('data-landing-form');
+    expect(thanks.text).toContain('role="group" aria-label="Compartir"');
+    const shopLink = `href="/${tenant.slug}/marketplace-authentication/${campaign.name}"`;
+    if (shop) {
+      expect(thanks.text).toContain(shopLink);
+      expect(thanks.text).toContain(`>${shop}</a>`);
+    } else expect(thanks.text).not.toContain('marketplace-authentication');
+  });
+
+  it('names the group as asked, and the landings after their page and the campaign', async () => {
+    const campaign = await createActiveCampaign(t, tenant, { title: 'Gran sorteo' });
+    const name = t.unique('sorteo');
+    const res = await publish(campaign.id, { name });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.publicPath).toBe(`/${tenant.slug}/landing/${name}`);
+    const list = await t.request({
+      url: `/api/landing-pages?campaignId=${campaign.id}`,
+      token: tenant.admin.token,
+    });
+    expect(list.body.map((l: { name: string }) => l.name).sort()).toEqual([
+      'Agradecimiento · Gran sorteo',
+      'Formulario · Gran sorteo',
+    ]);
+    expect(list.body.every((l: { publishedVersion: number | null }) => l.publishedVersion === 1)).toBe(true);
+  });
+
+  it('refuses a group name already taken and leaves nothing behind', async () => {
+    const first = await createActiveCampaign(t, tenant);
+    const second = await createActiveCampaign(t, tenant);
+    const name = t.unique('tomado');
+    expect((await publish(first.id, { name })).status).toBe(201);
+    const before = await pagesOf(second.id);
+    const refused = await publish(second.id, { name });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.error.code).toBe('LANDING_GROUP_NOT_CREATED');
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({ path: 'name', code: 'DUPLICATE_VALUE' }),
+    ]);
+    expect(await pagesOf(second.id)).toEqual(before);
+    expect(before).toEqual({ landings: 0, versions: 0, groups: 0 });
+  });
+
+  it('refuses a name that cannot be an address, before writing anything', async () => {
+    const campaign = await createActiveCampaign(t, tenant);
+    const refused = await publish(campaign.id, { name: 'Con Espacios' });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body.error.details[0]).toMatchObject({ path: 'name', code: 'SLUG_FORMAT' });
+    expect(await pagesOf(campaign.id)).toEqual({ landings: 0, versions: 0, groups: 0 });
+  });
+});
