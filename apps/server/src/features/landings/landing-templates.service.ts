@@ -7,6 +7,7 @@ import type {
 import { type LandingDocument, TEMPLATE_PAGES, type TemplatePage, templateDocument } from '@promo/landing';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { idempotent, requestHash, type Stored } from '../../platform/idempotency.ts';
 import { findCampaign, formFieldsOf } from '../campaigns/index.ts';
 import { holdsPoints } from '../points/index.ts';
 import { groupName, insertGroupIn, translateUnique } from './landing-groups.service.ts';
@@ -54,34 +55,45 @@ const PAGE_NAMES: Record<TemplatePage, string> = { form: 'Formulario', thanks: '
  * The guided path's "create and publish the page": the campaign kind's form page and thank-you
  * page, each made from its template, published, and put in this order in a new landing group
  * (`input.name`, else the campaign's name cut to 40), all in one transaction: a refusal (a group
- * name taken, another tenant's campaign) leaves nothing behind, and two such requests for one
- * name make one group (the second is refused on `name`).
+ * name taken, another tenant's campaign) leaves nothing behind. A repeated request (a double
+ * click, a retry after a lost answer) with the same Idempotency-Key gets the first one's group,
+ * also while the first is still under way; without a key, the second is refused on `name`.
  */
 export async function createTemplateGroup(
   ctx: Ctx,
   campaignId: string,
   input: CreateTemplateGroup,
-): Promise<LandingGroup> {
+  key: string | undefined,
+): Promise<Stored<LandingGroup>> {
   const { tenantId } = actorOf(ctx);
   try {
-    const group = await inTenant(ctx, async (tx) => {
-      const campaign = await findCampaign(tx, tenantId, campaignId);
-      if (!campaign) throw new AppError('NOT_FOUND');
-      const name = groupName({ name: input.name ?? campaign.name.slice(0, 40).replace(/-+$/, '') });
-      const landingIds: string[] = [];
-      for (const page of TEMPLATE_PAGES) {
-        const created = await insertLandingIn(ctx, tx, {
-          name: `${PAGE_NAMES[page]} · ${campaign.title}`.slice(0, 100),
-          campaignId,
-          document: templateOf(ctx, campaign, page),
-        });
-        await publishIn(ctx, tx, created.id);
-        landingIds.push(created.id);
-      }
-      return insertGroupIn(ctx, tx, name, { name, campaignId, landingIds });
-    });
-    forgetPublicPages(ctx);
-    return group;
+    const result = await inTenant(ctx, (tx) =>
+      idempotent(
+        tx,
+        tenantId,
+        key ? `landing-group-template:${key}` : undefined,
+        requestHash(['landing-group-template', campaignId, input]),
+        async () => {
+          const campaign = await findCampaign(tx, tenantId, campaignId);
+          if (!campaign) throw new AppError('NOT_FOUND');
+          const name = groupName({ name: input.name ?? campaign.name.slice(0, 40).replace(/-+$/, '') });
+          const landingIds: string[] = [];
+          for (const page of TEMPLATE_PAGES) {
+            const created = await insertLandingIn(ctx, tx, {
+              name: `${PAGE_NAMES[page]} · ${campaign.title}`.slice(0, 100),
+              campaignId,
+              document: templateOf(ctx, campaign, page),
+            });
+            await publishIn(ctx, tx, created.id);
+            landingIds.push(created.id);
+          }
+          const group = await insertGroupIn(ctx, tx, name, { name, campaignId, landingIds });
+          return { status: 201, body: group };
+        },
+      ),
+    );
+    if (!result.replayed) forgetPublicPages(ctx);
+    return result;
   } catch (error) {
     translateUnique(error);
   }

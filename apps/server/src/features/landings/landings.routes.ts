@@ -14,6 +14,7 @@ import {
   UpdateLanding,
 } from '@promo/contract';
 import { z } from 'zod';
+import { idempotencyKey } from '../../platform/http/replies.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   createLandingGroup,
@@ -219,14 +220,22 @@ export function registerLandingsRoutes(deps: FeatureDeps): void {
       schema: {
         tags: groupTags,
         summary:
-          'Create and publish the campaign kind’s form page and thank-you page as one landing group, in one transaction',
+          'Create and publish the campaign kind’s form page and thank-you page as one landing group, in one transaction (accepts Idempotency-Key)',
         params: IdParams,
         body: CreateTemplateGroup,
         response: { 201: LandingGroup },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createTemplateGroup(ctxOf(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const result = await createTemplateGroup(
+        ctxOf(request),
+        request.params.id,
+        request.body,
+        idempotencyKey(request),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result.body);
+    },
   );
   app.get(
     '/api/landing-group/:id',

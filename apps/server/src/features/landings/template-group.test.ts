@@ -37,7 +37,7 @@ describe('the one-click page of a campaign', () => {
     ['instant_award', null],
     ['points', 'Cambiar mis puntos en la tienda'],
     ['marketplace', 'Entrar a la tienda'],
-  ])('publishes a %s campaign’s form page and thank-you page as one group', async (kind, shop) => {
+  ])('publishes the form page and the thank-you page of a %s campaign as one group', async (kind, shop) => {
     const campaign = await createActiveCampaign(t, tenant, { kind, title: 'Verano 2026' });
     const res = await publish(campaign.id);
     expect(res.status, res.text).toBe(201);
@@ -104,5 +104,37 @@ describe('the one-click page of a campaign', () => {
     expect(refused.status, refused.text).toBe(400);
     expect(refused.body.error.details[0]).toMatchObject({ path: 'name', code: 'SLUG_FORMAT' });
     expect(await pagesOf(campaign.id)).toEqual({ landings: 0, versions: 0, groups: 0 });
+  });
+
+  it('makes one group of two requests sent at once with one Idempotency-Key, answering it to both', async () => {
+    const campaign = await createActiveCampaign(t, tenant, { kind: 'points' });
+    const key = { 'Idempotency-Key': t.unique('doble-clic') };
+    const [first, second] = await Promise.all([publish(campaign.id, {}, key), publish(campaign.id, {}, key)]);
+    expect([first.status, second.status], `${first.text} ${second.text}`).toEqual([201, 201]);
+    expect(second.body).toEqual(first.body);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']]).toContain('true');
+    expect(await pagesOf(campaign.id)).toEqual({ landings: 2, versions: 2, groups: 1 });
+    // and again later: the same group, nothing more written
+    const again = await publish(campaign.id, {}, key);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await pagesOf(campaign.id)).toEqual({ landings: 2, versions: 2, groups: 1 });
+    // the key of another request is refused, and writes nothing
+    const other = await createActiveCampaign(t, tenant);
+    const reused = await publish(other.id, {}, key);
+    expect(reused.status, reused.text).toBe(422);
+    expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await pagesOf(other.id)).toEqual({ landings: 0, versions: 0, groups: 0 });
+  });
+
+  it('makes one group of two requests sent at once without a key: the second is refused and writes nothing', async () => {
+    const campaign = await createActiveCampaign(t, tenant);
+    const answers = await Promise.all([publish(campaign.id), publish(campaign.id)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422]);
+    const refused = answers.find((a) => a.status === 422);
+    expect(refused?.body.error.details).toEqual([
+      expect.objectContaining({ path: 'name', code: 'DUPLICATE_VALUE' }),
+    ]);
+    expect(await pagesOf(campaign.id)).toEqual({ landings: 2, versions: 2, groups: 1 });
   });
 });

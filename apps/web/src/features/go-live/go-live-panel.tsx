@@ -73,7 +73,7 @@ function StepAction({
               size="xs"
               disabled={!campaign.hasForm}
               loading={createPage.isPending}
-              onClick={() => createPage.mutate({ campaignId: campaign.id })}
+              onClick={() => createPage.publish({ campaignId: campaign.id })}
             >
               {t('goLive.actions.createPage')}
             </Button>
