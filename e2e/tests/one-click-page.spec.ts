@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { contrastRatio } from '../../packages/contract/src/contrast.ts';
 import { createCampaign } from './api-setup.ts';
 import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
-import { fillBirthdateProvinceAndConsent } from './public-page-checks.ts';
+import { fillBirthdateProvinceAndConsent, seriousViolations } from './public-page-checks.ts';
 
 /**
  * Issue 44: the guided path's "Crear y publicar la página" is a whole journey. One click (or a
@@ -26,6 +27,19 @@ async function visitor(browser: Browser, url: string, size = PHONE) {
   const page = await context.newPage();
   await page.goto(url);
   return { context, page };
+}
+
+/** The text and background colours an element is painted with, as `#rrggbb`. */
+function paintedColours(element: Locator) {
+  return element.evaluate((node) => {
+    const hex = (css: string) =>
+      `#${(css.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map((c) => Number(c).toString(16).padStart(2, '0'))
+        .join('')}`;
+    const style = getComputedStyle(node);
+    return { text: hex(style.color), background: hex(style.backgroundColor) };
+  });
 }
 
 /** Takes part on the standard form, as a person fills it. */
@@ -114,9 +128,19 @@ test('a double click on "Crear y publicar la página" publishes one group: the f
   await expect(person.page.getByRole('heading', { name: '¡Puntos sumados!', level: 1 })).toBeVisible();
   const share = person.page.getByRole('group', { name: 'Compartir' });
   await expect(share.getByRole('link', { name: /WhatsApp/ })).toBeVisible();
-  await expect(person.page.getByRole('link', { name: 'Cambiar mis puntos en la tienda' })).toHaveAttribute(
-    'href',
-    `/${TENANT}/marketplace-authentication/${name}`,
+  const shop = person.page.getByRole('link', { name: 'Cambiar mis puntos en la tienda' });
+  await expect(shop).toHaveAttribute('href', `/${TENANT}/marketplace-authentication/${name}`);
+  // the shop button is seen: its text reads on its own colour (it was the link blue on the button blue)
+  const colours = await paintedColours(shop);
+  expect(colours.background).not.toBe(colours.text);
+  expect(contrastRatio(colours.text, colours.background), JSON.stringify(colours)).toBeGreaterThanOrEqual(
+    4.5,
   );
+  expect(await seriousViolations(person.page)).toEqual([]);
+  // the "registered" toast leaves after 4 s: the page as it stays
+  await person.page.locator('.lp-toast').first().waitFor({ state: 'detached' });
+  await saveScreenshot(person.page, 'one-click-thanks-phone');
+  await person.page.setViewportSize(DESKTOP);
+  await saveScreenshot(person.page, 'one-click-thanks-desktop');
   await person.context.close();
 });
