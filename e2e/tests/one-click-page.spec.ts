@@ -8,7 +8,7 @@ import { fillBirthdateProvinceAndConsent, seriousViolations } from './public-pag
  * Issue 44: the guided path's "Crear y publicar la página" is a whole journey. One click (or a
  * double click) publishes the form page and the thank-you page as one group; a person who takes
  * part lands on the thank-you page with the share buttons and, on a points campaign, the way to
- * the shop.
+ * the shop (a button that reads); what they share is the form page, with an invitation.
  */
 
 const TENANT = 'demo';
@@ -142,5 +142,18 @@ test('a double click on "Crear y publicar la página" publishes one group: the f
   await saveScreenshot(person.page, 'one-click-thanks-phone');
   await person.page.setViewportSize(DESKTOP);
   await saveScreenshot(person.page, 'one-click-thanks-desktop');
+
+  // what the person shares is the form page, with an invitation: a friend who opens it can take part
+  const whatsapp = new URL((await share.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')) ?? '');
+  const formUrl = new URL(`/${TENANT}/landing/${name}`, person.page.url()).href;
+  expect(whatsapp.searchParams.get('text')).toBe(`Participe en ${title} ${formUrl}`);
+  const copied = await share.getByRole('button', { name: 'Copiar enlace' }).getAttribute('data-share-copy');
+  expect(copied).toBe(formUrl);
   await person.context.close();
+  const friend = await visitor(browser, copied ?? '');
+  await expect(friend.page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(friend.page.getByLabel('Cédula')).toBeVisible();
+  await expect(friend.page.getByRole('button', { name: 'Sumar mis puntos' })).toBeVisible();
+  await expect(friend.page.getByText('¡Puntos sumados!')).toHaveCount(0);
+  await friend.context.close();
 });

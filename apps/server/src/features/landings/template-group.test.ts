@@ -138,3 +138,61 @@ describe('the one-click page of a campaign', () => {
     expect(await pagesOf(campaign.id)).toEqual({ landings: 2, versions: 2, groups: 1 });
   });
 });
+
+describe('sharing a campaign’s pages', () => {
+  const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+  it('shares the form page from the thank-you page, with an invitation, and names it in the head', async () => {
+    const campaign = await createActiveCampaign(t, tenant, { kind: 'raffle', title: 'Gran sorteo' });
+    const group = await publish(campaign.id);
+    const formUrl = `http://promo.test${group.body.publicPath}`;
+    const thanks = (await t.request({ url: `${group.body.publicPath}?page=2` })).text;
+    expect(thanks).toContain('¡Ya está participando!');
+    // the head names the form page: a link preview and a search engine show where to take part
+    expect(thanks).toContain(`<link rel="canonical" href="${formUrl}">`);
+    expect(thanks).toContain(`<meta property="og:url" content="${formUrl}">`);
+    expect(thanks).toContain('<meta property="og:title" content="Gran sorteo">');
+    expect(thanks).toContain('<meta name="twitter:title" content="Gran sorteo">');
+    // the page's own title stays its own (the browser tab)
+    expect(thanks).toContain('<title>¡Ya está participando! · Gran sorteo</title>');
+    // the buttons share the form page, inviting to take part
+    expect(attribute(thanks, /data-network="whatsapp" href="([^"]+)"/)).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Participe en Gran sorteo ${formUrl}`)}`,
+    );
+    expect(attribute(thanks, /data-network="facebook" href="([^"]+)"/)).toBe(
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(formUrl)}`,
+    );
+    expect(attribute(thanks, /data-network="x" href="([^"]+)"/)).toBe(
+      `https://x.com/intent/post?url=${encodeURIComponent(formUrl)}&text=${encodeURIComponent('Participe en Gran sorteo')}`,
+    );
+    expect(attribute(thanks, /data-share-copy="([^"]+)"/)).toBe(formUrl);
+    expect(thanks).not.toContain('page%3D2');
+    // the form page names itself
+    const form = (await t.request({ url: group.body.publicPath })).text;
+    expect(form).toContain(`<link rel="canonical" href="${formUrl}">`);
+    expect(form).toContain(`<meta property="og:url" content="${formUrl}">`);
+  });
+
+  it('says the form page’s own share title instead, when the admin wrote one', async () => {
+    const campaign = await createActiveCampaign(t, tenant, { title: 'Verano' });
+    const group = await publish(campaign.id);
+    const [formId] = group.body.landingIds as string[];
+    const landing = await t.request({ url: `/api/landing-pages/${formId}`, token: tenant.admin.token });
+    const document = {
+      ...landing.body.document,
+      page: { ...landing.body.document.page, shareTitle: 'Gane un viaje' },
+    };
+    for (const [method, url, body] of [
+      ['PUT', `/api/landing-pages/${formId}`, { document }],
+      ['POST', `/api/landing-pages/${formId}/publish`, undefined],
+    ] as const) {
+      const res = await t.request({ method, url, token: tenant.admin.token, body });
+      expect(res.status, res.text).toBe(200);
+    }
+    const thanks = (await t.request({ url: `${group.body.publicPath}?page=2` })).text;
+    expect(thanks).toContain('<meta property="og:title" content="Gane un viaje">');
+    expect(attribute(thanks, /data-network="whatsapp" href="([^"]+)"/)).toBe(
+      `https://wa.me/?text=${encodeURIComponent(`Gane un viaje http://promo.test${group.body.publicPath}`)}`,
+    );
+  });
+});
