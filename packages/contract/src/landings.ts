@@ -55,6 +55,17 @@ export type CreateLandingFromTemplate = z.infer<typeof CreateLandingFromTemplate
 
 export const LandingCreated = z.object({ id: Id, version: z.number().int() });
 
+/**
+ * The guided path's "create and publish the page" (issue 44): the campaign kind's form page and
+ * thank-you page, made from its templates, published and put in one landing group, all in one
+ * transaction. `name` is the group's (the public address `/{tenant}/landing/{name}`); without it,
+ * the campaign's own name (cut to 40 characters).
+ */
+export const CreateTemplateGroup = z.strictObject({
+  name: z.string().max(40, { error: 'FIELD_TOO_LONG' }).optional(),
+});
+export type CreateTemplateGroup = z.infer<typeof CreateTemplateGroup>;
+
 export const LandingVersion = z.object({
   version: z.number().int(),
   publishedAt: IsoDateTime,

@@ -54,4 +54,29 @@ describe('the public page design system', () => {
       /:where\(\.lp-page\)\{box-sizing:border-box;max-width:64rem;margin:0 auto;padding:1\.25rem 1rem/,
     );
   });
+
+  it('gives a call-to-action link its button colours: its rule weighs as much as the link colour’s and comes after it', () => {
+    // selectors of this file's kind: `:where(...)` weighs nothing; count ids, then classes,
+    // attributes and pseudo-classes, then element names
+    const weight = (selector: string) => {
+      const bare = selector.replace(/:where\([^)]*\)/g, ' ');
+      return [
+        (bare.match(/#[\w-]+/g) ?? []).length,
+        (bare.match(/\.[\w-]+|\[[^\]]*\]|:[\w-]+/g) ?? []).length,
+        (bare.match(/(^|[\s>+~])[a-z][\w-]*/gi) ?? []).length,
+      ].join('.');
+    };
+    const rules = PUBLIC_CSS.split('}').map((rule) => rule.split('{') as [string, string?]);
+    const link = rules.findIndex(([, body]) => body?.startsWith('color:var(--lp-link)'));
+    const cta = rules.findIndex(([selector]) => selector.includes('lp-cta'));
+    expect(rules[link]?.[0]).toBe(':where(.lp-page) a');
+    expect(rules[cta]?.[1]).toContain('background:var(--lp-primary);color:var(--lp-on-primary)');
+    expect(weight(rules[cta]?.[0] ?? '')).toBe(weight(rules[link]?.[0] ?? ''));
+    expect(cta).toBeGreaterThan(link);
+    // and the button's colours read: on-primary on primary at 4.5:1 at least
+    const css = themeVariables({ colors: { ...THEME_PRESET_COLORS.light, primary: '#1c7ed6' } });
+    expect(
+      contrastRatio(variable(css, '--lp-primary'), variable(css, '--lp-on-primary')),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * The public page's design system: readable defaults for every element the builder offers,
  * derived from the tenant's theme (colours, font stack), so that a page built from the palette
- * looks finished before anyone styles it. Every default sits inside `:where()` (no specificity),
- * so the document's own element and page styles (`.lp-<id>`, `.lp-page`, compiled after it)
- * always win. One place for the published page and the builder canvas: wrap the canvas in
+ * looks finished before anyone styles it. Every default sits inside `:where()`, weighing at most
+ * an element name (`:where(.lp-page) a`), so the document's own element and page styles
+ * (`.lp-<id>`, `.lp-page`, compiled after it) always win. Between two defaults of equal weight the
+ * later one wins: a more particular default (a call-to-action link) comes after the general one. One place for the published page and the builder canvas: wrap the canvas in
  * `.lp-page` and add `<style>{publicPageCss(theme)}</style>`.
  *
  * Touch targets: buttons, lists and check boxes are at least 44 px high; a text input keeps the
@@ -62,7 +63,7 @@ export function themeVariables(theme: PublicTheme): string {
     .join(';')}}`;
 }
 
-/** Element defaults (no specificity: the document's styles override any of them). */
+/** Element defaults (at most an element name's weight: the document's styles override any of them). */
 export const PUBLIC_CSS =
   // page: padding, width, type
   ':where(.lp-page){box-sizing:border-box;max-width:64rem;margin:0 auto;padding:1.25rem 1rem 2.5rem;' +
@@ -75,8 +76,10 @@ export const PUBLIC_CSS =
   ':where(.lp-page) h3{font-size:1.3rem}:where(.lp-page) h4{font-size:1.125rem}:where(.lp-page) h5{font-size:1rem}' +
   ':where(.lp-page) :where(p,ul,ol){margin:0 0 1rem}:where(.lp-page) :where(ul,ol){padding-left:1.25rem}' +
   ':where(.lp-page) a{color:var(--lp-link);text-decoration:underline;text-underline-offset:.15em}' +
-  // call-to-action links (id starting with "cta", as the templates' shop link): a button to tap
-  ':where(.lp-page) :where(a[class^="lp-cta"],a[class*=" lp-cta"]){display:inline-flex;align-items:center;' +
+  // call-to-action links (id starting with "cta", as the templates' shop link): a button to tap.
+  // Same weight as the link rule above (an element's), and after it, so its colours win over the
+  // link colour; an element's own styles (a class) still win over both.
+  ':where(.lp-page) a:where([class^="lp-cta"],[class*=" lp-cta"]){display:inline-flex;align-items:center;' +
   'justify-content:center;min-height:2.75rem;padding:.625rem 1.25rem;margin:0 0 1rem;border-radius:var(--lp-radius);' +
   'background:var(--lp-primary);color:var(--lp-on-primary);font-weight:600;text-decoration:none}' +
   // rows: columns side by side on wide screens, stacked on a phone (BASE_CSS: a column is at least 16rem wide, else it wraps)

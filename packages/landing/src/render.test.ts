@@ -162,6 +162,7 @@ describe('renderDocument', () => {
     };
     expect(renderHead(document, { pageUrl: 'https://promo.example/acme/landing/verano' })).toBe(
       '<title>Gane &amp; &lt;viaje&gt;</title><meta name="description" content="Dígalo &quot;ya&quot;">' +
+        '<link rel="canonical" href="https://promo.example/acme/landing/verano">' +
         '<meta property="og:title" content="Gane &amp; &lt;viaje&gt;">' +
         '<meta property="og:description" content="Dígalo &quot;ya&quot;">' +
         '<meta property="og:url" content="https://promo.example/acme/landing/verano">' +

@@ -326,7 +326,13 @@ export type RenderedLanding = {
  */
 export function renderDocument(
   document: LandingDocument,
-  options: { header?: string; pageUrl?: string; mapContent?: string } = {},
+  options: {
+    header?: string;
+    pageUrl?: string;
+    mapContent?: string;
+    /** What share buttons share; the page's own address and share title unless given. */
+    share?: ShareTarget;
+  } = {},
 ): RenderedLanding {
   const elements = childrenOf(asRecord(document)?.elements);
   const ctx: Context = {
@@ -334,7 +340,7 @@ export function renderDocument(
     inForm: false,
     budget: { left: LANDING_LIMITS.maxElements },
     labelled: labelledIds(elements, new Set(), 1),
-    share: { url: options.pageUrl ?? '', title: shareMeta(document).title },
+    share: options.share ?? { url: options.pageUrl ?? '', title: shareMeta(document).title },
     mapContent: options.mapContent ?? '',
   };
   const body = renderChildren(elements, ctx, null);
@@ -403,23 +409,31 @@ export function absoluteUrl(path: string, origin: string | undefined): string | 
 }
 
 /**
- * `<title>`, description and the share meta tags (Open Graph and Twitter card) of the page,
- * escaped. `pageUrl` (absolute) gives og:url and makes a relative share image absolute.
+ * `<title>`, description, the canonical address and the share meta tags (Open Graph and Twitter
+ * card) of the page, escaped. `pageUrl` (absolute) gives og:url and the canonical link, and makes
+ * a relative share image absolute. `entry`, for a page that is not where people start (the
+ * thank-you page of a group), is the page that is (the group's form page): the canonical link and
+ * every share tag name it, so a shared address or a link preview invites to take part.
  */
-export function renderHead(document: LandingDocument, options: { pageUrl?: string } = {}): string {
+export function renderHead(
+  document: LandingDocument,
+  options: { pageUrl?: string; entry?: { document: LandingDocument; url: string } } = {},
+): string {
   const page = asRecord(asRecord(document)?.page) ?? {};
   const title = asString(page.title)?.slice(0, 200) ?? '';
   const description = pageDescription(document);
-  const share = shareMeta(document);
-  const image = share.image === undefined ? undefined : absoluteUrl(share.image, options.pageUrl);
-  const pageUrl = options.pageUrl ? absoluteUrl(options.pageUrl, undefined) : undefined;
+  const shared = options.entry ?? (options.pageUrl ? { document, url: options.pageUrl } : undefined);
+  const share = shareMeta(shared?.document ?? document);
+  const sharedUrl = shared ? absoluteUrl(shared.url, undefined) : undefined;
+  const image = share.image === undefined ? undefined : absoluteUrl(share.image, sharedUrl);
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   let head = `<title>${escapeHtml(title)}</title>`;
   if (description !== undefined) head += meta('name', 'description', description);
+  if (sharedUrl) head += `<link rel="canonical" href="${escapeHtml(sharedUrl)}">`;
   head += meta('property', 'og:title', share.title);
   if (share.description !== undefined) head += meta('property', 'og:description', share.description);
-  if (pageUrl) head += meta('property', 'og:url', pageUrl);
+  if (sharedUrl) head += meta('property', 'og:url', sharedUrl);
   if (image) head += meta('property', 'og:image', image);
   head += meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary');
   head += meta('name', 'twitter:title', share.title);

@@ -7,6 +7,14 @@ import { escapeHtml } from './escape.ts';
 /** What the buttons share: the page's absolute address and its share title. */
 export type ShareTarget = { url: string; title: string };
 
+/**
+ * What the share buttons of a campaign's pages say when the page people start on sets no share
+ * title of its own: an invitation to take part ("Participe en Gran sorteo").
+ */
+export function invitationText(campaignTitle: string): string {
+  return `Participe en ${campaignTitle}`.slice(0, 200);
+}
+
 /** The networks, in the order shown, with the address that opens each one's share dialog. */
 export const SHARE_NETWORKS = [
   {

@@ -233,6 +233,7 @@ export async function ownedResources(t: TestApp, tenant: TestTenant): Promise<Re
       owner: 200,
     },
     'DELETE /api/landing-group/:id': { id: spareLandingGroup.id, owner: 204 },
+    'POST /api/campaigns/:id/landing-group': { id: campaign.id, body: { name: t.unique('lg') }, owner: 201 },
     'GET /api/redemption-centres/:id': { id: codes.centre.id, owner: 200 },
     'PATCH /api/redemption-centres/:id': { id: codes.centre.id, body: { name: 'x' }, owner: 200 },
     'DELETE /api/redemption-centres/:id': { id: (await createCentre(t, tenant)).id, owner: 204 },

@@ -15,7 +15,7 @@ import {
 } from './landings.repository.ts';
 import { forgetPublicPages } from './public-page.ts';
 
-function toLandingGroup(row: LandingGroupRow, tenantSlug: string | null): LandingGroup {
+export function toLandingGroup(row: LandingGroupRow, tenantSlug: string | null): LandingGroup {
   return {
     id: row.id,
     name: row.name,
@@ -28,7 +28,7 @@ function toLandingGroup(row: LandingGroupRow, tenantSlug: string | null): Landin
 }
 
 /** The group's name, required ('A landing group name is required') and usable in a URL. */
-function groupName(input: LandingGroupInput): string {
+export function groupName(input: Pick<LandingGroupInput, 'name'>): string {
   const name = input.name?.trim() ?? '';
   if (name === '')
     throw new AppError('LANDING_GROUP_NAME_REQUIRED', [{ path: 'name', code: 'FIELD_REQUIRED' }]);
@@ -54,7 +54,8 @@ async function groupCampaign(tx: Tx, tenantId: string, input: LandingGroupInput)
   return campaignId;
 }
 
-function translateUnique(error: unknown): never {
+/** A group name taken already: 'The landing group could not be created' on `name`. */
+export function translateUnique(error: unknown): never {
   if (isUniqueViolation(error))
     throw new AppError('LANDING_GROUP_NOT_CREATED', [{ path: 'name', code: 'DUPLICATE_VALUE' }]);
   throw error;
@@ -73,21 +74,29 @@ export async function getLandingGroup(ctx: Ctx, id: string): Promise<LandingGrou
   return toLandingGroup(row, tenantSlug);
 }
 
-export async function createLandingGroup(ctx: Ctx, input: LandingGroupInput): Promise<LandingGroup> {
+/** Inserts the group `name` of `input`'s landings in the caller's transaction. */
+export async function insertGroupIn(
+  ctx: Ctx,
+  tx: Tx,
+  name: string,
+  input: LandingGroupInput,
+): Promise<LandingGroup> {
   const { tenantId, tenantSlug } = actorOf(ctx);
+  const campaignId = await groupCampaign(tx, tenantId, input);
+  const row = await insertLandingGroup(tx, { tenantId, name, campaignId, landingIds: input.landingIds });
+  await audit(tx, ctx, {
+    tenantId,
+    action: 'landing-group.create',
+    entityType: 'landing-group',
+    entityId: row.id,
+  });
+  return toLandingGroup(row, tenantSlug);
+}
+
+export async function createLandingGroup(ctx: Ctx, input: LandingGroupInput): Promise<LandingGroup> {
   const name = groupName(input);
   try {
-    const group = await inTenant(ctx, async (tx) => {
-      const campaignId = await groupCampaign(tx, tenantId, input);
-      const row = await insertLandingGroup(tx, { tenantId, name, campaignId, landingIds: input.landingIds });
-      await audit(tx, ctx, {
-        tenantId,
-        action: 'landing-group.create',
-        entityType: 'landing-group',
-        entityId: row.id,
-      });
-      return toLandingGroup(row, tenantSlug);
-    });
+    const group = await inTenant(ctx, (tx) => insertGroupIn(ctx, tx, name, input));
     forgetPublicPages(ctx);
     return group;
   } catch (error) {

@@ -1,6 +1,7 @@
 import {
   CreateLanding,
   CreateLandingFromTemplate,
+  CreateTemplateGroup,
   IdParams,
   Landing,
   LandingCreated,
@@ -13,6 +14,7 @@ import {
   UpdateLanding,
 } from '@promo/contract';
 import { z } from 'zod';
+import { idempotencyKey } from '../../platform/http/replies.ts';
 import type { FeatureDeps } from '../types.ts';
 import {
   createLandingGroup,
@@ -21,9 +23,9 @@ import {
   listLandingGroups,
   updateLandingGroup,
 } from './landing-groups.service.ts';
+import { createLandingFromTemplate, createTemplateGroup } from './landing-templates.service.ts';
 import {
   createLanding,
-  createLandingFromTemplate,
   deleteLanding,
   duplicateLanding,
   getLanding,
@@ -210,6 +212,30 @@ export function registerLandingsRoutes(deps: FeatureDeps): void {
       },
     },
     async (request, reply) => reply.status(201).send(await createLandingGroup(ctxOf(request), request.body)),
+  );
+  app.post(
+    '/api/campaigns/:id/landing-group',
+    {
+      config: write,
+      schema: {
+        tags: groupTags,
+        summary:
+          'Create and publish the campaign kind’s form page and thank-you page as one landing group, in one transaction (accepts Idempotency-Key)',
+        params: IdParams,
+        body: CreateTemplateGroup,
+        response: { 201: LandingGroup },
+      },
+    },
+    async (request, reply) => {
+      const result = await createTemplateGroup(
+        ctxOf(request),
+        request.params.id,
+        request.body,
+        idempotencyKey(request),
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(result.body);
+    },
   );
   app.get(
     '/api/landing-group/:id',

@@ -1,21 +1,18 @@
 import type {
   CreateLanding,
-  CreateLandingFromTemplate,
-  FormField,
   Landing,
   LandingListQuery,
   LandingSummary,
   LandingVersion,
   UpdateLanding,
 } from '@promo/contract';
-import { importDocument, templateDocument, validateDocument } from '@promo/landing';
+import { importDocument, validateDocument } from '@promo/landing';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
-import { campaignState, findCampaign, formFieldsOf } from '../campaigns/index.ts';
+import { campaignState, findCampaign } from '../campaigns/index.ts';
 import { isTenantImageUrl } from '../images/index.ts';
-import { holdsPoints } from '../points/index.ts';
 import {
   deleteLandingRow,
   findLanding,
@@ -101,27 +98,36 @@ export async function getLanding(ctx: Ctx, id: string): Promise<Landing> {
   return toLanding(await inTenant(ctx, (tx) => getLandingRow(tx, tenantId, id)));
 }
 
+/**
+ * Inserts a landing's draft (version 1) for a campaign of the caller's tenant, in the caller's
+ * transaction; the document is checked by the caller (`assertValidDocument`).
+ */
+export async function insertLandingIn(
+  ctx: Ctx,
+  tx: Tx,
+  input: CreateLanding,
+): Promise<{ id: string; version: number }> {
+  const { tenantId } = actorOf(ctx);
+  if (!(await findCampaign(tx, tenantId, input.campaignId))) throw fieldError('campaignId', 'FIELD_INVALID');
+  await assertShareImage(ctx, tx, input.document);
+  const row = await insertLanding(tx, {
+    tenantId,
+    campaignId: input.campaignId,
+    name: input.name,
+    document: input.document,
+    version: 1,
+  });
+  await audit(tx, ctx, { tenantId, action: 'landing.create', entityType: 'landing', entityId: row.id });
+  return { id: row.id, version: row.version };
+}
+
 /** Creates a landing's draft (version 1) for a campaign of the caller's tenant. */
 export async function createLanding(
   ctx: Ctx,
   input: CreateLanding,
 ): Promise<{ id: string; version: number }> {
-  const { tenantId } = actorOf(ctx);
   assertValidDocument(input.document);
-  return inTenant(ctx, async (tx) => {
-    if (!(await findCampaign(tx, tenantId, input.campaignId)))
-      throw fieldError('campaignId', 'FIELD_INVALID');
-    await assertShareImage(ctx, tx, input.document);
-    const row = await insertLanding(tx, {
-      tenantId,
-      campaignId: input.campaignId,
-      name: input.name,
-      document: input.document,
-      version: 1,
-    });
-    await audit(tx, ctx, { tenantId, action: 'landing.create', entityType: 'landing', entityId: row.id });
-    return { id: row.id, version: row.version };
-  });
+  return inTenant(ctx, (tx) => insertLandingIn(ctx, tx, input));
 }
 
 /**
@@ -133,33 +139,6 @@ export function importLanding(ctx: Ctx, input: CreateLanding): Promise<{ id: str
     ...input,
     document: importDocument(input.document) as CreateLanding['document'],
   });
-}
-
-/**
- * Creates a landing's draft from the designed template of the campaign's kind (its form page or
- * its thank-you page), filled with the campaign's title, description and form fields.
- */
-export async function createLandingFromTemplate(
-  ctx: Ctx,
-  input: CreateLandingFromTemplate,
-): Promise<{ id: string; version: number }> {
-  const { tenantId } = actorOf(ctx);
-  const campaign = await inTenant(ctx, (tx) => findCampaign(tx, tenantId, input.campaignId));
-  if (!campaign) throw fieldError('campaignId', 'FIELD_INVALID');
-  const document = templateDocument(
-    {
-      kind: campaign.kind,
-      title: campaign.title,
-      description: campaign.description,
-      fields: (formFieldsOf(campaign) as FormField[] | null) ?? [],
-      // a campaign holding points has a shop: the marketplace's public entry
-      ...(holdsPoints(campaign)
-        ? { shopUrl: `/${actorOf(ctx).tenantSlug}/marketplace-authentication/${campaign.name}` }
-        : {}),
-    },
-    input.page,
-  );
-  return createLanding(ctx, { name: input.name, campaignId: input.campaignId, document });
 }
 
 /**
@@ -213,32 +192,38 @@ export async function deleteLanding(ctx: Ctx, id: string): Promise<void> {
   forgetPublicPages(ctx);
 }
 
+/**
+ * Publishes the landing's current draft as its next immutable version, in the caller's
+ * transaction (the public pages of this process are forgotten by the caller, after the commit).
+ */
+export async function publishIn(ctx: Ctx, tx: Tx, id: string): Promise<LandingRow> {
+  const { tenantId, userId } = actorOf(ctx);
+  const current = await getLandingRow(tx, tenantId, id, { lock: true });
+  assertValidDocument(current.document);
+  const version = (await lastPublishedVersion(tx, tenantId, id)) + 1;
+  const now = ctx.clock.now();
+  await insertLandingVersion(tx, {
+    tenantId,
+    landingId: id,
+    version,
+    document: current.document,
+    publishedAt: now,
+    publishedBy: userId,
+  });
+  const row = await updateLandingRow(tx, tenantId, id, { publishedVersion: version }, now);
+  await audit(tx, ctx, {
+    tenantId,
+    action: 'landing.publish',
+    entityType: 'landing',
+    entityId: id,
+    details: { version },
+  });
+  return row as LandingRow;
+}
+
 /** Publishes the current draft as the next immutable version; the public page shows it at once. */
 export async function publishLanding(ctx: Ctx, id: string): Promise<Landing> {
-  const { tenantId, userId } = actorOf(ctx);
-  const landing = await inTenant(ctx, async (tx) => {
-    const current = await getLandingRow(tx, tenantId, id, { lock: true });
-    assertValidDocument(current.document);
-    const version = (await lastPublishedVersion(tx, tenantId, id)) + 1;
-    const now = ctx.clock.now();
-    await insertLandingVersion(tx, {
-      tenantId,
-      landingId: id,
-      version,
-      document: current.document,
-      publishedAt: now,
-      publishedBy: userId,
-    });
-    const row = await updateLandingRow(tx, tenantId, id, { publishedVersion: version }, now);
-    await audit(tx, ctx, {
-      tenantId,
-      action: 'landing.publish',
-      entityType: 'landing',
-      entityId: id,
-      details: { version },
-    });
-    return toLanding(row as LandingRow);
-  });
+  const landing = await inTenant(ctx, async (tx) => toLanding(await publishIn(ctx, tx, id)));
   forgetPublicPages(ctx);
   return landing;
 }

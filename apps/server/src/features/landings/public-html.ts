@@ -10,6 +10,7 @@ import {
   renderDocument,
   renderHead,
   richTextHtml,
+  type ShareTarget,
 } from '@promo/landing';
 import { FAVICON_LINK } from '../../platform/http/favicon.ts';
 import { mapBoxHtml } from './map-box-html.ts';
@@ -139,6 +140,13 @@ export function landingHtml(input: {
   brand?: PageBrand;
   /** The page's absolute address (og:url, share buttons). */
   pageUrl?: string;
+  /**
+   * The group's first page (where people start) and its absolute address, for the group's later
+   * pages: their canonical link, share tags and share buttons name it (renderHead).
+   */
+  entry?: { document: LandingDocument; url: string };
+  /** What the page's share buttons share (the group's address and an invitation). */
+  share?: ShareTarget;
   /** The campaign's terms and privacy notice (rich text, sanitised again here), read in dialogs. */
   legal?: { terms: string | null; privacy: string | null };
 }): string {
@@ -148,13 +156,17 @@ export function landingHtml(input: {
     header: brandHeader(brand),
     mapContent: mapBoxHtml(input.data.centres, input.data.map !== null),
     ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}),
+    ...(input.share ? { share: input.share } : {}),
   });
   const script = input.scriptUrl ? `<script src="${escapeHtml(input.scriptUrl)}" defer></script>` : '';
   return (
     '<!doctype html><html lang="es"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     FAVICON_LINK +
-    renderHead(document, input.pageUrl ? { pageUrl: input.pageUrl } : {}) +
+    renderHead(document, {
+      ...(input.pageUrl ? { pageUrl: input.pageUrl } : {}),
+      ...(input.entry ? { entry: input.entry } : {}),
+    }) +
     '<meta property="og:type" content="website">' +
     (input.tagManagerId ? tagManagerSnippet(input.tagManagerId, nonce) : '') +
     `<style nonce="${nonce}">${publicPageCss(brand)}${rendered.css}</style>` +

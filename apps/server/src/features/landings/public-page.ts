@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FormField } from '@promo/contract';
-import { type LandingDocument, pageBrandOf } from '@promo/landing';
+import { invitationText, type LandingDocument, pageBrandOf } from '@promo/landing';
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
 import type { HeldAnswer } from '../../platform/http/front-door.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
@@ -257,7 +257,8 @@ async function renderedPage(
   const mapScript = input.assets.url('map');
   const mapCss = input.assets.url('map-css');
   const minAge = minimumAge(rules);
-  const pageUrl = `${ctx.config.publicBaseUrl}${input.basePath}${input.page > 1 ? `?page=${input.page}` : ''}`;
+  const entryUrl = `${ctx.config.publicBaseUrl}${input.basePath}`;
+  const pageUrl = `${entryUrl}${input.page > 1 ? `?page=${input.page}` : ''}`;
   const key = [
     pages.map((p) => `${p.landingId}@${p.version}`).join(','),
     group.updatedAt.getTime(),
@@ -279,6 +280,8 @@ async function renderedPage(
   if (cached) return cached;
 
   const country = await findCountryCached(ctx, campaign.countryCode);
+  // every page of the group shares where people start (its first page), with an invitation
+  const entry = (pages[0] ?? current).document as LandingDocument;
   const look = publicThemeOf(tenant);
   const n = pageNonce();
   const body = landingHtml({
@@ -287,6 +290,11 @@ async function renderedPage(
     scriptUrl,
     tagManagerId,
     pageUrl,
+    ...(input.page > 1 ? { entry: { document: entry, url: entryUrl } } : {}),
+    share: {
+      url: entryUrl,
+      title: entry.page?.shareTitle?.trim() || invitationText(campaign.title),
+    },
     legal: { terms: campaign.terms, privacy: campaign.privacy },
     brand: pageBrandOf(look),
     data: {

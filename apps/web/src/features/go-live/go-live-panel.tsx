@@ -28,9 +28,6 @@ import { goLiveKeys, goLiveQuery } from './go-live.api.ts';
 
 type Props = ComponentProps<CampaignGoLiveView>;
 
-/** A landing group's name from the campaign's (the public address `/{tenant}/landing/{name}`). */
-const groupNameOf = (campaignName: string) => campaignName.slice(0, 40).replace(/-+$/, '');
-
 function StepAction({
   item,
   campaign,
@@ -76,13 +73,7 @@ function StepAction({
               size="xs"
               disabled={!campaign.hasForm}
               loading={createPage.isPending}
-              onClick={() =>
-                createPage.mutate({
-                  campaignId: campaign.id,
-                  name: campaign.title.slice(0, 100),
-                  groupName: groupNameOf(campaign.name),
-                })
-              }
+              onClick={() => createPage.publish({ campaignId: campaign.id })}
             >
               {t('goLive.actions.createPage')}
             </Button>

@@ -1,6 +1,7 @@
 import type {
   CreateLanding,
   CreateLandingFromTemplate,
+  CreateTemplateGroup,
   Landing,
   LandingGroup,
   LandingGroupInput,
@@ -69,3 +70,11 @@ export const createLandingGroup = (body: LandingGroupInput) => api.post<LandingG
 export const updateLandingGroup = (id: string, body: LandingGroupInput) =>
   api.put<LandingGroup>(`/landing-group/${id}`, body);
 export const deleteLandingGroup = (id: string) => api.delete(`/landing-group/${id}`);
+/**
+ * The campaign's form page and thank-you page, made from its kind's templates, published as one
+ * group; a repeated request with the same `idempotencyKey` gets the first one's group back.
+ */
+export const createTemplateGroup = (campaignId: string, body: CreateTemplateGroup, idempotencyKey: string) =>
+  api.post<LandingGroup>(`/campaigns/${campaignId}/landing-group`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });

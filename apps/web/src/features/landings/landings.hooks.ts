@@ -5,11 +5,15 @@ import type {
   LandingGroupInput,
 } from '@promo/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError } from '../../lib/api.ts';
 import { type MutationReactions, useRefreshingMutation } from '../../lib/mutations.ts';
+import { newRequestKey } from '../../lib/request-key.ts';
 import {
   createLanding,
   createLandingFromTemplate,
   createLandingGroup,
+  createTemplateGroup,
   deleteLanding,
   deleteLandingGroup,
   duplicateLanding,
@@ -101,19 +105,33 @@ export function useDeleteLandingGroup(reactions?: MutationReactions<unknown, str
   );
 }
 
-export type PublishedPageInput = { campaignId: string; name: string; groupName: string };
+export type PublishedPageInput = { campaignId: string };
 
 /**
- * The campaign's designed form page (its template, filled with the campaign's fields and texts),
- * published at once under a group of its own: the guided path's "create and publish". Three calls,
- * each of which the admin could make by hand in the builder.
+ * The campaign's designed form page and thank-you page (its kind's templates, filled with the
+ * campaign's fields and texts), published at once as one group named after the campaign: the
+ * guided path's "create and publish". One request, one transaction on the server.
+ *
+ * Guarded against double submission on both sides: `publish` does nothing while a request is on
+ * its way (a double click sends one request, before the button has rendered as disabled), and
+ * the request carries one Idempotency-Key per intended page, kept until the server answers, so a
+ * retry after a lost answer gets the same group back instead of a second one.
  */
 export function useCreatePublishedPage(reactions?: MutationReactions<LandingGroup, PublishedPageInput>) {
-  return useRefreshingMutation(
-    async ({ campaignId, name, groupName }: PublishedPageInput) => {
-      const created = await createLandingFromTemplate({ campaignId, name, page: 'form' });
-      await publishLanding(created.id);
-      return createLandingGroup({ name: groupName, campaignId, landingIds: [created.id] });
+  const key = useRef<string | null>(null);
+  const sending = useRef(false);
+  const mutation = useRefreshingMutation(
+    async ({ campaignId }: PublishedPageInput) => {
+      key.current ??= newRequestKey();
+      try {
+        const group = await createTemplateGroup(campaignId, {}, key.current);
+        key.current = null;
+        return group;
+      } catch (error) {
+        // an answer (a refusal) spends the key; a request that got none keeps it for the retry
+        if (error instanceof ApiError) key.current = null;
+        throw error;
+      }
     },
     async (queryClient) => {
       await queryClient.invalidateQueries({ queryKey: landingKeys.all });
@@ -121,4 +139,14 @@ export function useCreatePublishedPage(reactions?: MutationReactions<LandingGrou
     },
     reactions,
   );
+  const publish = (input: PublishedPageInput) => {
+    if (sending.current) return;
+    sending.current = true;
+    mutation.mutate(input, {
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
+  return { publish, isPending: mutation.isPending };
 }
