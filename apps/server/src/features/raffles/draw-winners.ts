@@ -128,7 +128,7 @@ export function drawOptionsOf(query: DrawQuery): DrawOptions {
   return {
     count: query.count,
     alternates: query.alternates,
-    onePerIdentity: query.onePerIdentity ?? false,
+    onePerIdentity: query.onePerIdentity,
     excludePreviousWinners: query.excludePreviousWinners ?? false,
     weighting: query.weighting,
     department: query.department ?? null,
