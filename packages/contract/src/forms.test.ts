@@ -8,9 +8,9 @@ import {
   answersIssues,
   CampaignForm,
   type FormField,
-  identityAsStored,
   nationalPhone,
 } from './forms.ts';
+import { identityAsStored } from './person-values.ts';
 
 const CR: AnswerRules = {
   phoneDigits: 8,

@@ -275,11 +275,6 @@ export const PublicCampaign = z.object({
 });
 export type PublicCampaign = z.infer<typeof PublicCampaign>;
 
-/** An identity number as stored: without the spaces, hyphens or dots it is printed with. */
-export function identityAsStored(raw: string): string {
-  return raw.trim().replace(/[\s.-]/g, '');
-}
-
 /**
  * A phone as stored: its national digits. "+506 8888 7777" (printed with the country's calling
  * code) is 88887777; a number without the code keeps every digit.

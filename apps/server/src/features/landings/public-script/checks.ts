@@ -16,6 +16,8 @@ export type Rules = {
 };
 export type Issue = { code: string; params?: Record<string, string | number> };
 
+import { identityAsStored } from '@promo/contract/person-values';
+
 const SAFE_TEXT = /^[\p{L}\p{M}\p{N} .,'’\-()#/&°:;!?¿¡"]*$/u;
 const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,7 +42,7 @@ export function normalise(
   rules?: Pick<Rules, 'phoneDigits' | 'phonePrefix'>,
 ): string {
   const value = raw.trim();
-  if (type === 'cedula') return value.replace(/[\s.-]/g, '');
+  if (type === 'cedula') return identityAsStored(value);
   if (type === 'phone') return nationalDigits(value, rules);
   return value;
 }
