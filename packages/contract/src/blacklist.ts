@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, ListQuery, Text } from './common.ts';
-import { identityAsStored } from './person-values.ts';
+import { emailAsStored, identityAsStored } from './person-values.ts';
 
 export const BLACKLIST_KINDS = ['cedula', 'phone', 'email'] as const;
 export const BlacklistKind = z.enum(BLACKLIST_KINDS, { error: 'FIELD_INVALID' });
@@ -12,7 +12,7 @@ export type BlacklistKind = z.infer<typeof BlacklistKind>;
  */
 export function normaliseBlacklistValue(kind: BlacklistKind, value: string): string {
   const trimmed = value.trim();
-  if (kind === 'email') return trimmed.toLowerCase();
+  if (kind === 'email') return emailAsStored(trimmed);
   if (kind === 'cedula') return identityAsStored(trimmed).toUpperCase();
   return trimmed.replace(/[\s-]/g, '').toUpperCase();
 }

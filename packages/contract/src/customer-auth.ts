@@ -13,8 +13,8 @@ export const CustomerAuthRequest = z.strictObject({
   cedula: z
     .string({ error: 'FIELD_REQUIRED' })
     .max(40, { error: 'FIELD_TOO_LONG' })
-    .transform(identityAsStored)
-    .pipe(z.string().min(1, { error: 'FIELD_REQUIRED' }))
+    .overwrite(identityAsStored)
+    .min(1, { error: 'FIELD_REQUIRED' })
     .describe('as printed or bare: spaces, dots and hyphens are left out (identityAsStored)'),
 });
 /**

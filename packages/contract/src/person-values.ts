@@ -12,3 +12,12 @@
 export function identityAsStored(raw: string): string {
   return raw.trim().replace(/[\s.-]/g, '');
 }
+
+/**
+ * An e-mail address as stored and compared: without the spaces around it and in lowercase, so
+ * "Ana.Mora@Example.com" is the address of ana.mora@example.com (typed capitals are taken, never
+ * refused).
+ */
+export function emailAsStored(raw: string): string {
+  return raw.trim().toLowerCase();
+}
