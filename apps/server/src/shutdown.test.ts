@@ -35,7 +35,16 @@ describe('shutdown on a signal', () => {
     expect(events.filter((e) => !e.startsWith('info'))).toEqual(['drain', 'close', 'exit 0']);
   });
 
-  it('a second signal, or a close that overruns, exits 1', async () => {
+  it('the same signal again (a group’s signal, passed on by the wrapper too) drains once and exits 0', async () => {
+    const { events, onSignal } = harness();
+    const done = onSignal('SIGTERM');
+    await onSignal('SIGTERM');
+    await done;
+    await onSignal('SIGTERM');
+    expect(events.filter((e) => !e.startsWith('info'))).toEqual(['drain', 'close', 'exit 0']);
+  });
+
+  it('another signal, or a close that overruns, exits 1', async () => {
     const first = harness(() => new Promise(() => {}));
     void first.onSignal('SIGINT');
     await first.onSignal('SIGTERM');

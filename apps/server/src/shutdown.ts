@@ -23,18 +23,24 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A graceful shutdown on a signal: drain (readiness 503, requests served), then close (no new
  * connections, idle keep-alive connections closed, in-flight requests answered with
- * `connection: close`), then exit 0. A second signal, or a close that overruns, exits 1 at once.
+ * `connection: close`), then exit 0. The same signal again is the same request (a process group's
+ * signal reaches the server directly and again through `npm start`'s wrapper): it is ignored.
+ * Another signal (SIGINT during a SIGTERM's drain, say), or a close that overruns, exits 1 at once.
  */
 export function shutdownOnSignal(options: ShutdownOptions): (signal: NodeJS.Signals) => Promise<void> {
-  let started = false;
+  let started: NodeJS.Signals | null = null;
   return async (signal) => {
     const { app } = options;
+    if (started === signal) {
+      app.log.info({ signal }, 'the same signal again during shutdown: already shutting down');
+      return;
+    }
     if (started) {
-      app.log.error({ signal }, 'second signal during shutdown: exiting now');
+      app.log.error({ signal, first: started }, 'another signal during shutdown: exiting now');
       options.exit(1);
       return;
     }
-    started = true;
+    started = signal;
     const drainMs = signal === 'SIGINT' ? options.interruptDrainMs : options.drainMs;
     app.drain();
     app.log.info({ signal, drainMs }, 'shutting down: /readyz answers 503, requests still served');

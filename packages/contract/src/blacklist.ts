@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { Id, ListQuery, Text } from './common.ts';
+import { emailAsStored, identityAsStored } from './person-values.ts';
 
 export const BLACKLIST_KINDS = ['cedula', 'phone', 'email'] as const;
 export const BlacklistKind = z.enum(BLACKLIST_KINDS, { error: 'FIELD_INVALID' });
 export type BlacklistKind = z.infer<typeof BlacklistKind>;
 
-/** The form in which values are stored and compared: no spaces or hyphens, e-mail in lowercase. */
+/**
+ * The form in which values are stored and compared: an identity number as people's are stored (in
+ * capitals), a phone without spaces or hyphens, e-mail in lowercase.
+ */
 export function normaliseBlacklistValue(kind: BlacklistKind, value: string): string {
   const trimmed = value.trim();
-  if (kind === 'email') return trimmed.toLowerCase();
+  if (kind === 'email') return emailAsStored(trimmed);
+  if (kind === 'cedula') return identityAsStored(trimmed).toUpperCase();
   return trimmed.replace(/[\s-]/g, '').toUpperCase();
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAsStored } from './person-values.ts';
 
 /** Ids of every entity are UUIDs. */
 export const Id = z.uuid({ error: 'FIELD_INVALID' }).describe('UUID');
@@ -50,11 +51,12 @@ export const Text = (max = 200) =>
     .min(1, { error: 'FIELD_REQUIRED' })
     .max(max, { error: 'FIELD_TOO_LONG' });
 
-/** E-mail as the spec wants it: no capitals, no spaces. */
+/** E-mail as the spec wants it stored: typed in any case, kept in lowercase (`emailAsStored`); no spaces. */
 export const Email = z
   .string({ error: 'FIELD_REQUIRED' })
   .max(254, { error: 'FIELD_TOO_LONG' })
-  .refine((value) => !/[A-Z\s]/.test(value), { error: 'EMAIL_FORMAT' })
+  .overwrite(emailAsStored)
+  .refine((value) => !/\s/.test(value), { error: 'EMAIL_FORMAT' })
   .pipe(z.email({ error: 'FIELD_INVALID' }));
 
 export const Password = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
+import { identityAsStored } from './person-values.ts';
 
 /** The end customer's sign-in: identity number, then a one-time code sent by e-mail (issue #8). */
 
@@ -11,11 +12,10 @@ export const CustomerMarketplaceParams = CustomerCampaignParams.extend({ id: Id 
 export const CustomerAuthRequest = z.strictObject({
   cedula: z
     .string({ error: 'FIELD_REQUIRED' })
-    .trim()
-    .min(1, { error: 'FIELD_REQUIRED' })
     .max(40, { error: 'FIELD_TOO_LONG' })
-    .regex(/^[^\s-]+$/, { error: 'FIELD_INVALID' })
-    .describe('no spaces or hyphens'),
+    .overwrite(identityAsStored)
+    .min(1, { error: 'FIELD_REQUIRED' })
+    .describe('as printed or bare: spaces, dots and hyphens are left out (identityAsStored)'),
 });
 /**
  * The same answer for anyone (issue #35): whether a code went out, and where, is not told; a

@@ -64,7 +64,7 @@ describe('issuesToDetails', () => {
   it('names each field with its catalogue code and message', () => {
     const result = Form.safeParse({
       slug: 'Bad Slug',
-      email: 'A@b.com',
+      email: 'a b@b.com',
       color: '#12',
       count: 0,
       other: true,
@@ -77,7 +77,7 @@ describe('issuesToDetails', () => {
         expect.objectContaining({
           path: 'email',
           code: 'EMAIL_FORMAT',
-          message: 'El correo electrónico no debe tener mayúsculas ni espacios.',
+          message: 'El correo electrónico no debe tener espacios.',
         }),
         expect.objectContaining({ path: 'color', code: 'COLOR_FORMAT' }),
         expect.objectContaining({

@@ -564,8 +564,8 @@ const catalogue = {
   },
   EMAIL_FORMAT: {
     status: 400,
-    es: 'El correo electrónico no debe tener mayúsculas ni espacios.',
-    en: 'The e-mail must have no capitals or spaces.',
+    es: 'El correo electrónico no debe tener espacios.',
+    en: 'The e-mail must have no spaces.',
   },
   PHONE_DIGITS: {
     status: 400,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, ListQuery, Text } from './common.ts';
 import { identityIssues } from './countries.ts';
 import type { ErrorCode } from './errors.ts';
+import { emailAsStored } from './person-values.ts';
 
 export const FIELD_TYPES = [
   'text',
@@ -155,9 +156,12 @@ export function answerIssue(field: FormField, raw: unknown, rules: AnswerRules):
       return SAFE_TEXT.test(raw) ? null : { path, code: 'SPECIAL_CHARACTERS' };
     case 'number':
       return typeof raw === 'number' && Number.isFinite(raw) ? null : { path, code: 'FIELD_INVALID' };
-    case 'email':
-      if (typeof raw !== 'string' || /[A-Z\s]/.test(raw)) return { path, code: 'EMAIL_FORMAT' };
-      return EMAIL.test(raw) && raw.length <= 254 ? null : { path, code: 'FIELD_INVALID' };
+    case 'email': {
+      // typed in any case: checked (and stored) as `emailAsStored` keeps it
+      const email = typeof raw === 'string' ? emailAsStored(raw) : null;
+      if (email === null || /\s/.test(email)) return { path, code: 'EMAIL_FORMAT' };
+      return EMAIL.test(email) && email.length <= 254 ? null : { path, code: 'FIELD_INVALID' };
+    }
     case 'phone':
       return typeof raw === 'string' && new RegExp(`^\\d{${rules.phoneDigits}}$`).test(raw)
         ? null
@@ -193,6 +197,19 @@ export function answerIssue(field: FormField, raw: unknown, rules: AnswerRules):
     case 'checkbox':
       return typeof raw === 'boolean' ? null : { path, code: 'FIELD_INVALID' };
   }
+}
+
+/** The answers as they are stored: e-mail addresses as `emailAsStored` keeps them, the rest as given. */
+export function answersAsStored(
+  fields: readonly FormField[],
+  answers: Record<string, unknown>,
+): Record<string, unknown> {
+  const stored = { ...answers };
+  for (const field of fields) {
+    const value = stored[field.key];
+    if (field.type === 'email' && typeof value === 'string') stored[field.key] = emailAsStored(value);
+  }
+  return stored;
 }
 
 /** Every issue with a set of answers: each field's own, and answers no field asks for. */
@@ -274,11 +291,6 @@ export const PublicCampaign = z.object({
   }),
 });
 export type PublicCampaign = z.infer<typeof PublicCampaign>;
-
-/** An identity number as stored: without the spaces, hyphens or dots it is printed with. */
-export function identityAsStored(raw: string): string {
-  return raw.trim().replace(/[\s.-]/g, '');
-}
 
 /**
  * A phone as stored: its national digits. "+506 8888 7777" (printed with the country's calling

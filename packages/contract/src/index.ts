@@ -18,6 +18,7 @@ export * from './marketplaces.ts';
 export * from './number-format.ts';
 export * from './orders.ts';
 export * from './participants.ts';
+export * from './person-values.ts';
 export * from './points.ts';
 export * from './products.ts';
 export * from './raffles.ts';

@@ -8,7 +8,9 @@ const Flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const DrawQuery = z.object({
   count: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(1).max(1000).default(1),
   alternates: z.coerce.number({ error: 'FIELD_INVALID' }).int().min(0).max(1000).default(0),
-  onePerIdentity: Flag.optional(),
+  onePerIdentity: Flag.default(true).describe(
+    'one prize per person (default): a person is drawn at most once among winners and alternates; false is recorded on the certificate',
+  ),
   excludePreviousWinners: Flag.optional(),
   weighting: z
     .enum(['entries', 'points', 'people'])
@@ -105,7 +107,7 @@ export const Redraw = z.strictObject({
 export const DrawOptionsInput = z.strictObject({
   count: z.number({ error: 'FIELD_INVALID' }).int().min(1).max(1000).default(1),
   alternates: z.number({ error: 'FIELD_INVALID' }).int().min(0).max(1000).default(0),
-  onePerIdentity: z.boolean().default(false),
+  onePerIdentity: z.boolean().default(true),
   excludePreviousWinners: z.boolean().default(false),
   weighting: z.enum(['entries', 'points', 'people']).default('entries'),
   department: z.string().max(80).optional(),
@@ -123,7 +125,7 @@ export const CreateCommitment = z.strictObject({
   options: DrawOptionsInput.default({
     count: 1,
     alternates: 0,
-    onePerIdentity: false,
+    onePerIdentity: true,
     excludePreviousWinners: false,
     weighting: 'entries',
   }),

@@ -60,16 +60,31 @@ export async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const RUN_SERVER = new URL('../../../../scripts/run-server.mjs', import.meta.url).href;
 
-/** The real server (src/main.ts through tsx, one process) with this environment; its log collected. */
+/** How the server is started: on its own, or under `npm start`'s wrapper as a process group of its own. */
+function launch(wrapped: boolean): string[] {
+  if (!wrapped) return ['--import', 'tsx', MAIN];
+  const program = `import { runServer } from ${JSON.stringify(RUN_SERVER)};
+runServer(['--import', 'tsx', ${JSON.stringify(MAIN)}]);`;
+  return ['--input-type=module', '-e', program];
+}
+
+/**
+ * The real server (src/main.ts through tsx, one process) with this environment; its log collected.
+ * `wrapped`: run by `npm start`'s wrapper (scripts/run-server.mjs), leader of a new process group
+ * (`child` is the wrapper; the group's id is its pid).
+ */
 export type ServerProcess = { child: ChildProcess; url: string; log: string[]; pid: number };
 
 export async function startServer(
   env: Record<string, string>,
   readyTimeoutMs = 60_000,
+  options: { wrapped?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, launch(options.wrapped ?? false), {
+    detached: options.wrapped ?? false,
     env: {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
@@ -92,7 +107,9 @@ export async function startServer(
     readyTimeoutMs,
     100,
   ).catch(() => {
-    child.kill('SIGKILL');
+    // wrapped: the whole group (the wrapper and the server)
+    if (options.wrapped && child.pid) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
     throw failed('timeout');
   });
   if (child.exitCode !== null) throw failed(`exit ${child.exitCode}`);

@@ -1,5 +1,5 @@
 import type { BlacklistEntry } from '@promo/contract';
-import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { blacklist } from '../../db/schema.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
@@ -85,4 +85,19 @@ export async function insertBlacklistEntryIfNew(
     .onConflictDoNothing()
     .returning({ id: blacklist.id });
   return rows.length > 0;
+}
+
+/** The values listed for the whole tenant or for this campaign, by kind (as stored: normalised). */
+export async function listedValuesFor(tx: Tx, tenantId: string, campaignId: string) {
+  const rows = await tx
+    .select({ kind: blacklist.kind, value: blacklist.value })
+    .from(blacklist)
+    .where(
+      and(
+        eq(blacklist.tenantId, tenantId),
+        or(isNull(blacklist.campaignId), eq(blacklist.campaignId, campaignId)),
+      ),
+    );
+  const of = (kind: Row['kind']) => rows.filter((r) => r.kind === kind).map((r) => r.value);
+  return { cedulas: of('cedula'), phones: of('phone'), emails: of('email') };
 }

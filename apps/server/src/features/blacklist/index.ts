@@ -1,2 +1,2 @@
 /** The blacklist feature's public face: what other features and the app may use. */
-export {};
+export { blacklistedValues } from './blacklist-lookup.ts';

@@ -14,7 +14,6 @@ export type MarketPageKind =
 /** Catalogue messages the script shows before (or without) the server's answer. */
 export const MARKET_MESSAGE_CODES: readonly ErrorCode[] = [
   'FIELD_REQUIRED',
-  'IDENTITY_FORMAT',
   'OTP_INVALID',
   'SHOP_REQUIRED',
   'UNAUTHENTICATED',

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import * as participants from './participants.repository.ts';
+import { type ContactValues, findPeopleByContact } from './people-by-contact.repository.ts';
 
 /** The person reads other features need; they never reach the participants' queries themselves. */
 
@@ -35,4 +36,11 @@ export function participantsByIds(
   ids: string[],
 ): Promise<Map<string, { cedula: string; name: string | null }>> {
   return participants.findPeopleByIds(tx, tenantId, ids);
+}
+
+export type { ContactValues } from './people-by-contact.repository.ts';
+
+/** The ids of people whose identity number, phone or e-mail of record is one of the values (e-mail in any case). */
+export function participantIdsByContact(tx: Tx, tenantId: string, values: ContactValues): Promise<string[]> {
+  return findPeopleByContact(tx, tenantId, values);
 }

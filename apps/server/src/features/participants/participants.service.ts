@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import type {
-  CrmCreateUser,
-  CrmUserInfo,
-  Page,
-  Participant,
-  ParticipantClaim,
-  UploadReport,
+import {
+  type CrmCreateUser,
+  type CrmUserInfo,
+  emailAsStored,
+  type Page,
+  type Participant,
+  type ParticipantClaim,
+  type UploadReport,
 } from '@promo/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../platform/audit.ts';
@@ -118,7 +119,7 @@ export async function createCrmUser(ctx: Ctx, input: CrmCreateUser): Promise<Par
         tenantId,
         cedula: input.cedula,
         name: input.name || null,
-        email: input.email || null,
+        email: input.email ? emailAsStored(input.email) : null,
         phone: input.phone || null,
         birthdate: input.birthdate || null,
         birthYear: input.birthdate ? Number(input.birthdate.slice(0, 4)) : null,
@@ -264,7 +265,7 @@ export async function uploadParticipants(
           tenantId,
           cedula: person.cedula,
           name: person.name || null,
-          email: person.email || null,
+          email: person.email ? emailAsStored(person.email) : null,
           phone: person.phone || null,
           birthdate: person.birthdate || null,
           birthYear: person.birthdate ? Number(person.birthdate.slice(0, 4)) : null,

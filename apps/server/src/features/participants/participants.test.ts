@@ -77,7 +77,7 @@ describe('CRM', () => {
       method: 'POST',
       url: '/api/crm/create-user',
       token: tenant.admin.token,
-      body: { countryCode: 'GT', cedula: '12345', phone: '123', email: 'A@b.co' },
+      body: { countryCode: 'GT', cedula: '12345', phone: '123', email: 'a b@b.co' },
     });
     expect(bad.status).toBe(400);
     const byPath = Object.fromEntries(
@@ -223,7 +223,7 @@ describe('CRM', () => {
       'cedula,name,email,phone,birthdate,sex,department',
       '102340567,Ana Existente,ana@example.com,88887777,1990-01-01,female,San José',
       '203450678,Beto Nuevo,,,,,Heredia',
-      '3-0456-0789,Malo,MAL@x.com,123,,,Narnia',
+      '3-0456-0789,Malo,mal @x.com,123,,,Narnia',
       '203450678,Repetido,,,,,',
       ',Sin cédula,,,,,',
     ].join('\n');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  answersAsStored,
   answersIssues,
   type FormField,
   normaliseBlacklistValue,
@@ -143,7 +144,8 @@ async function checkForm(
   if (!country) throw new AppError('INTERNAL_ERROR');
   const local = localTime(now, country.timeZone);
 
-  const issues = answersIssues(fields, input.answers, {
+  const answers = answersAsStored(fields, input.answers);
+  const issues = answersIssues(fields, answers, {
     phoneDigits: country.phoneDigits,
     identity: country.identity,
     departments: country.departments,
@@ -154,10 +156,11 @@ async function checkForm(
   if (underage) throw new AppError('UNDERAGE', [underage]);
   if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues);
 
-  const person = personFrom(fields, input.answers);
+  const person = personFrom(fields, answers);
   const limits = rules.filter((r) => r.kind === 'max_per_identity');
   return {
     ...found,
+    answers,
     local,
     person,
     blacklist: {
@@ -232,7 +235,7 @@ async function participateOnce(
     idempotencyKey: meta.idempotencyKey ?? null,
     requestHash: requestHash([campaign.id, input, meta.codes ?? []]),
     participationId,
-    answers: input.answers,
+    answers: form.answers,
     landingId: input.landingId ?? null,
     deviceClass: deviceClass(meta.userAgent),
     work,
@@ -306,7 +309,7 @@ async function participateInSteps(
           tenantId,
           campaignId: campaign.id,
           participantId,
-          answers: input.answers,
+          answers: form.answers,
           landingId: input.landingId ?? null,
           deviceClass: deviceClass(meta.userAgent),
           department: person.department,

@@ -12,6 +12,7 @@ import { participantsByIds } from '../participants/index.ts';
 import { findTenantById } from '../tenants/index.ts';
 import { userNames } from '../users/index.ts';
 import { ALGORITHM, drawPositionsAsync, EntryListReader } from './draw-algorithm.ts';
+import { excludedFromDraw } from './draw-exclusions.ts';
 import { winnerNotification } from './notifications.ts';
 import {
   type DrawRow,
@@ -21,7 +22,6 @@ import {
   insertDraw,
   lastEntryId,
   participantsOfEntries,
-  previousWinners,
   streamEntryList,
 } from './raffles.repository.ts';
 
@@ -128,7 +128,7 @@ export function drawOptionsOf(query: DrawQuery): DrawOptions {
   return {
     count: query.count,
     alternates: query.alternates,
-    onePerIdentity: query.onePerIdentity ?? false,
+    onePerIdentity: query.onePerIdentity,
     excludePreviousWinners: query.excludePreviousWinners ?? false,
     weighting: query.weighting,
     department: query.department ?? null,
@@ -137,7 +137,7 @@ export function drawOptionsOf(query: DrawQuery): DrawOptions {
   };
 }
 
-/** Freezes the entry list of a draw: every entry up to the last one, with the options' filters. */
+/** Freezes the entry list of a draw: every entry up to the last one, with the options' filters, less the people left out. */
 export async function frozenSpec(
   tx: Tx,
   tenantId: string,
@@ -148,7 +148,7 @@ export async function frozenSpec(
     campaignId,
     lastEntryId: await lastEntryId(tx, tenantId, campaignId),
     options,
-    excluded: options.excludePreviousWinners ? await previousWinners(tx, tenantId, campaignId) : [],
+    excluded: await excludedFromDraw(tx, tenantId, campaignId, options),
   };
 }
 

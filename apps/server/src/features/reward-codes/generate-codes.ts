@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { iso } from '../../platform/iso.ts';
 import { enqueueJob, findJob, type JobHandler, JobInterrupted, type JobLease } from '../../platform/jobs.ts';
 import { codeLength, generateCodeLines } from './code-generator.ts';
-import { importCodes } from './import-codes.ts';
+import { createGivenCodes } from './import-codes.ts';
 import { rewardCodeCampaign } from './reward-code-campaign.ts';
 import { countBatch, countLiveCodes, insertCodeLines } from './reward-codes.repository.ts';
 
@@ -84,19 +84,8 @@ export async function createCodes(
 > {
   const actor = actorOf(ctx);
   if ('codes' in input) {
-    const report = await importCodes(
-      ctx,
-      input.campaignId,
-      input.codes.map((code) => ({ code })),
-    );
-    if (report.refused.length > 0)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        report.refused.flatMap((r) =>
-          r.errors.map((e) => ({ path: `codes.${r.row - 2}`, code: e.code as 'FIELD_INVALID' })),
-        ),
-      );
-    return { status: 201, body: { generated: report.created, length: 0 } };
+    const generated = await createGivenCodes(ctx, input.campaignId, input.codes);
+    return { status: 201, body: { generated, length: 0 } };
   }
   const { length } = await inTenant(ctx, async (tx) => {
     await rewardCodeCampaign(tx, actor.tenantId, input.campaignId);
@@ -124,16 +113,27 @@ export async function createCodes(
     ctx.jobs.wake();
     return { status: 202, body: { jobId } };
   }
-  const generated = await fillBatch(ctx, actor.tenantId, params, randomUUID());
-  await inTenant(ctx, (tx) =>
-    audit(tx, ctx, {
+  // in the request: one transaction, so that an error leaves no codes behind
+  const generated = await inTenant(ctx, async (tx) => {
+    const batchId = randomUUID();
+    let done = 0;
+    while (done < input.count)
+      done += await insertCodeLines(
+        tx,
+        actor.tenantId,
+        input.campaignId,
+        batchId,
+        codeLines(input.count - done, length, input.prefix ?? ''),
+      );
+    await audit(tx, ctx, {
       tenantId: actor.tenantId,
       action: 'codes.generate',
       entityType: 'campaign',
       entityId: input.campaignId,
-      details: { count: generated, length },
-    }),
-  );
+      details: { count: done, length },
+    });
+    return done;
+  });
   return { status: 201, body: { generated, length } };
 }
 

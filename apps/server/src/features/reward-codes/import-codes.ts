@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { errorMessage, type UploadReport } from '@promo/contract';
+import type { ErrorDetail, UploadReport } from '@promo/contract';
 import { audit } from '../../platform/audit.ts';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
-import { uniqueOn } from '../../platform/csv-upload.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { UploadOptions } from '../../platform/http/uploads.ts';
 import { importCodeFile } from '../../platform/uploads/code-file-import.ts';
 import type { SpooledUpload } from '../../platform/uploads/spool.ts';
@@ -13,70 +13,47 @@ import { insertCodes, stagedCodeStatements } from './reward-codes.repository.ts'
 export const BATCH = 10_000;
 const UPLOADED_CODE = /^[A-Z0-9]{4,64}$/;
 
+/** A given code as stored: in capitals, without the spaces or hyphens it may be written with. */
+const asStoredCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
 /**
- * Imports existing codes into a campaign, in one transaction: malformed codes and repeats in the
- * file are refused by line; codes that already exist in the tenant are refused after the insert
- * (the database decides). The report names every refused line.
+ * Creates the codes given in a request (`codes.N`), all or none: malformed codes and repeats
+ * (DUPLICATE_VALUE) are refused before anything is written; codes the tenant already has are
+ * found by the insert itself, and then the whole insert is rolled back. Answers how many were
+ * created.
  */
-export async function importCodes(
-  ctx: Ctx,
-  campaignId: string,
-  rows: Array<{ code: string }>,
-  lines?: number[],
-): Promise<UploadReport> {
+export async function createGivenCodes(ctx: Ctx, campaignId: string, given: string[]): Promise<number> {
   const { tenantId } = actorOf(ctx);
-  const firstSeen = uniqueOn('code');
-  const report: UploadReport = { total: rows.length, created: 0, updated: 0, refused: [] };
-  const valid: Array<{ line: number; code: string }> = [];
-  rows.forEach((row, index) => {
-    const line = lines?.[index] ?? index + 2;
-    const code = row.code.toUpperCase().replace(/[\s-]/g, '');
-    const errors = UPLOADED_CODE.test(code)
-      ? firstSeen(code, line)
-      : [{ field: 'code', code: 'FIELD_INVALID' as const }];
-    if (errors.length > 0) {
-      report.refused.push({
-        row: line,
-        errors: errors.map((e) => ({
-          field: e.field,
-          code: e.code,
-          message: errorMessage(e.code, ctx.locale, e.params),
-        })),
-      });
-    } else valid.push({ line, code });
+  const codes = given.map(asStoredCode);
+  const malformed: Array<Omit<ErrorDetail, 'message'>> = [];
+  const seen = new Set<string>();
+  codes.forEach((code, i) => {
+    if (!UPLOADED_CODE.test(code)) malformed.push({ path: `codes.${i}`, code: 'FIELD_INVALID' });
+    else if (seen.has(code)) malformed.push({ path: `codes.${i}`, code: 'DUPLICATE_VALUE' });
+    seen.add(code);
   });
-  await inTenant(ctx, async (tx) => {
+  if (malformed.length > 0) throw new AppError('VALIDATION_FAILED', malformed);
+  return inTenant(ctx, async (tx) => {
     await rewardCodeCampaign(tx, tenantId, campaignId);
     const batchId = randomUUID();
     const taken = new Set<string>();
-    for (let i = 0; i < valid.length; i += BATCH) {
-      for (const code of await insertCodes(
-        tx,
-        tenantId,
-        campaignId,
-        batchId,
-        valid.slice(i, i + BATCH).map((v) => v.code),
-      ))
+    for (let i = 0; i < codes.length; i += BATCH)
+      for (const code of await insertCodes(tx, tenantId, campaignId, batchId, codes.slice(i, i + BATCH)))
         taken.add(code);
-    }
-    for (const { line, code } of valid) {
-      if (!taken.has(code))
-        report.refused.push({
-          row: line,
-          errors: [{ field: 'code', code: 'CODE_EXISTS', message: errorMessage('CODE_EXISTS', ctx.locale) }],
-        });
-    }
-    report.created = taken.size;
+    const existing = codes.flatMap((code, i) =>
+      taken.has(code) ? [] : [{ path: `codes.${i}`, code: 'CODE_EXISTS' as const }],
+    );
+    // thrown inside the transaction: the codes inserted before are rolled back with it
+    if (existing.length > 0) throw new AppError('VALIDATION_FAILED', existing);
     await audit(tx, ctx, {
       tenantId,
       action: 'codes.import',
       entityType: 'campaign',
       entityId: campaignId,
-      details: { total: rows.length, created: taken.size },
+      details: { total: codes.length, created: taken.size },
     });
+    return taken.size;
   });
-  report.refused.sort((a, b) => a.row - b.row);
-  return report;
 }
 
 /**
@@ -97,7 +74,7 @@ export async function uploadCodes(
       ...options,
       columns: ['code'],
       toCode: (row) => {
-        const code = row.code.toUpperCase().replace(/[\s-]/g, '');
+        const code = asStoredCode(row.code);
         return UPLOADED_CODE.test(code) ? { code } : [{ field: 'code', code: 'FIELD_INVALID' }];
       },
       ...stagedCodeStatements(tenantId, campaignId, batchId),

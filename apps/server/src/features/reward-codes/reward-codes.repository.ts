@@ -45,7 +45,9 @@ export async function insertCodeLines(
   batchId: string,
   lines: AsyncIterable<Buffer> | Iterable<Buffer>,
 ): Promise<number> {
-  await tx.execute(sql`create temp table generated_codes (code text not null) on commit drop`);
+  // several calls in one transaction (a request's generation) reuse the staging table
+  await tx.execute(sql`create temp table if not exists generated_codes (code text not null) on commit drop`);
+  await tx.execute(sql`truncate generated_codes`);
   await copyIn(tx, 'generated_codes (code)', lines);
   const take = (onConflict: SQL) =>
     queryRows<{ n: number }>(

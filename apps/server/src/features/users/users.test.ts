@@ -90,7 +90,7 @@ describe('users', () => {
       method: 'POST',
       url: '/api/users/register',
       token: tenant.admin.token,
-      body: { username: 'a b', password: 'short', role: 'KING', email: 'Ana@Example.com', extra: 1 },
+      body: { username: 'a b', password: 'short', role: 'KING', email: 'ana @example.com', extra: 1 },
     });
     expect(invalid.status).toBe(400);
     const byPath = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../components/modal-host.tsx';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
@@ -67,5 +67,31 @@ describe('the draw asks before it runs', () => {
     fireEvent.click(buttons[buttons.length - 1] as HTMLElement);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatch(new RegExp(`^GET /api/raffle/select-winners/${CAMPAIGN}\\?count=3&alternates=2`));
+  });
+});
+
+describe('one prize per person', () => {
+  async function drawNow(submit: HTMLElement) {
+    fireEvent.click(submit);
+    const dialog = await screen.findByRole('dialog', { name: '¿Realizar el sorteo ahora?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sortear' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }
+
+  it('is on when the form opens and is sent as chosen', async () => {
+    const sent = fakeServer();
+    renderForm();
+    const submit = screen.getByRole('button', { name: 'Sortear' });
+    const onePerPerson = screen.getByRole('switch', { name: 'Un premio por persona' });
+    expect((onePerPerson as HTMLInputElement).checked).toBe(true);
+    await drawNow(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toContain('onePerIdentity=true');
+
+    fireEvent.click(onePerPerson);
+    expect((onePerPerson as HTMLInputElement).checked).toBe(false);
+    await drawNow(submit);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toContain('onePerIdentity=false');
   });
 });

@@ -14,7 +14,7 @@ describe('draw form', () => {
     expect(drawParams({ ...EMPTY_DRAW_FORM, count: ' 3 ', alternates: '2' }, 'America/Costa_Rica')).toEqual({
       count: 3,
       alternates: 2,
-      onePerIdentity: false,
+      onePerIdentity: true,
       excludePreviousWinners: false,
       weighting: 'entries',
     });

@@ -16,7 +16,8 @@ export type DrawFormValues = {
 export const EMPTY_DRAW_FORM: DrawFormValues = {
   count: '1',
   alternates: '0',
-  onePerIdentity: false,
+  // one prize per person unless the admin allows more (promotions' terms almost always say so)
+  onePerIdentity: true,
   excludePreviousWinners: false,
   weighting: 'entries',
   department: '',

@@ -16,6 +16,8 @@ export type Rules = {
 };
 export type Issue = { code: string; params?: Record<string, string | number> };
 
+import { emailAsStored, identityAsStored } from '@promo/contract/person-values';
+
 const SAFE_TEXT = /^[\p{L}\p{M}\p{N} .,'’\-()#/&°:;!?¿¡"]*$/u;
 const EMAIL = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,14 +35,15 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** What the person typed, as the server stores it: identity without spaces or hyphens, phone digits only. */
+/** What the person typed, as the server stores it: identity without spaces or hyphens, phone digits only, e-mail in lowercase. */
 export function normalise(
   type: string,
   raw: string,
   rules?: Pick<Rules, 'phoneDigits' | 'phonePrefix'>,
 ): string {
   const value = raw.trim();
-  if (type === 'cedula') return value.replace(/[\s.-]/g, '');
+  if (type === 'cedula') return identityAsStored(value);
+  if (type === 'email') return emailAsStored(value);
   if (type === 'phone') return nationalDigits(value, rules);
   return value;
 }
@@ -78,9 +81,11 @@ export function checkAnswer(field: Field, raw: unknown, rules: Rules, today: str
       return SAFE_TEXT.test(str) ? null : { code: 'SPECIAL_CHARACTERS' };
     case 'number':
       return typeof raw === 'number' && Number.isFinite(raw) ? null : invalid;
-    case 'email':
-      if (str === null || /[A-Z\s]/.test(str)) return { code: 'EMAIL_FORMAT' };
-      return EMAIL.test(str) && str.length <= 254 ? null : invalid;
+    case 'email': {
+      const email = str === null ? null : emailAsStored(str);
+      if (email === null || /\s/.test(email)) return { code: 'EMAIL_FORMAT' };
+      return EMAIL.test(email) && email.length <= 254 ? null : invalid;
+    }
     case 'phone':
       return str !== null && new RegExp(`^\\d{${rules.phoneDigits}}$`).test(str)
         ? null

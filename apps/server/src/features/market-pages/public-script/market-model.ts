@@ -3,6 +3,7 @@
  * session, input checks, where refusals go, paths and number formats.
  */
 import { formatQuantity } from '@promo/contract/number-format';
+import { identityAsStored } from '@promo/contract/person-values';
 
 /** What the verify step answers, kept in sessionStorage for the tab's life (or the token's). */
 export type StoredSession = {
@@ -41,11 +42,13 @@ export function normaliseCode(value: string): string {
   return value.toUpperCase().replace(/[\s-]/g, '');
 }
 
-/** The identity number: required, without spaces or hyphens (the spec's rule). */
-export function cedulaIssue(value: string): 'FIELD_REQUIRED' | 'IDENTITY_FORMAT' | null {
-  const trimmed = value.trim();
-  if (!trimmed) return 'FIELD_REQUIRED';
-  return /[\s-]/.test(trimmed) ? 'IDENTITY_FORMAT' : null;
+/**
+ * The identity number as sent: typed as printed (spaces, dots, hyphens) and stored without them,
+ * the one rule of the landing form too; required.
+ */
+export function signInIdentity(value: string): { cedula: string } | { issue: 'FIELD_REQUIRED' } {
+  const cedula = identityAsStored(value);
+  return cedula ? { cedula } : { issue: 'FIELD_REQUIRED' };
 }
 
 export function otpIssue(value: string): 'FIELD_REQUIRED' | 'OTP_INVALID' | null {

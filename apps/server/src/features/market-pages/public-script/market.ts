@@ -9,7 +9,6 @@
  * message area.
  */
 import {
-  cedulaIssue,
   type ErrorDetail,
   formatPoints,
   marketplaceOf,
@@ -23,6 +22,7 @@ import {
   type StoredSession,
   sessionKey,
   signedPoints,
+  signInIdentity,
 } from './market-model.ts';
 
 type PageData = {
@@ -231,13 +231,13 @@ function bindAuth(page: PageData, purpose: 'marketplace' | 'transactions'): void
     event.preventDefault();
     clearErrors(identity);
     say(area, null);
-    const issue = cedulaIssue(cedulaInput.value);
-    if (issue) {
-      showFieldError(cedulaInput, message(issue));
+    const typed = signInIdentity(cedulaInput.value);
+    if ('issue' in typed) {
+      showFieldError(cedulaInput, message(typed.issue));
       cedulaInput.focus();
       return;
     }
-    cedula = cedulaInput.value.trim();
+    cedula = typed.cedula;
     const button = identity.querySelector('button');
     busy(button, true);
     const answer = await call<{ expiresAt: string }>('POST', url, { body: { cedula } });
