@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { type BackOffice, BackOfficeContext } from '../features/auth/back-office-context.ts';
 
 /** Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part. */
 export function stubMatchMedia(): void {
@@ -26,5 +27,22 @@ export function renderWithProviders(ui: ReactNode) {
     <MantineProvider>
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </MantineProvider>,
+  );
+}
+
+/** The back office of tenant "demo" as a staff user sees it: Spanish, Costa Rica's time zone. */
+const STAFF: BackOffice = {
+  userId: 'u1',
+  role: 'ADMIN',
+  tenantSlug: 'demo',
+  tenant: null,
+  timeZone: 'America/Costa_Rica',
+  locale: 'es',
+};
+
+/** Renders a back-office screen inside its layout's context (`as` changes the role, time zone, …). */
+export function renderInBackOffice(ui: ReactNode, as: Partial<BackOffice> = {}) {
+  return renderWithProviders(
+    <BackOfficeContext.Provider value={{ ...STAFF, ...as }}>{ui}</BackOfficeContext.Provider>,
   );
 }

@@ -5,23 +5,17 @@ import {
   LandingCreated,
   StoredCampaignForm,
 } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerBuilderLocales } from '../../lib/locales/builder.ts';
 import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { NewLandingForm } from './new-landing-form.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 
-beforeAll(() => {
-  registerBuilderLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerBuilderLocales);
 
 /** A raffle campaign as `GET /api/campaigns/{id}` answers it. */
 const campaign = {

@@ -1,22 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ModalHost } from '../../components/modal-host.tsx';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { errorResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
-import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { renderInBackOffice } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { DrawForm } from './draw-form.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 
-beforeAll(() => {
-  registerRafflesLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRafflesLocales);
 
 /** Keeps the requests sent; answers each with a server error (the test stops at the request). */
 function fakeServer(): string[] {
@@ -29,21 +22,11 @@ function fakeServer(): string[] {
 }
 
 function renderForm() {
-  renderWithProviders(
-    <BackOfficeContext.Provider
-      value={{
-        userId: 'u1',
-        role: 'ADMIN',
-        tenantSlug: 'demo',
-        tenant: null,
-        timeZone: 'America/Panama',
-        locale: 'es',
-      }}
-    >
-      <ModalHost>
-        <DrawForm campaignId={CAMPAIGN} onDrawn={() => {}} />
-      </ModalHost>
-    </BackOfficeContext.Provider>,
+  renderInBackOffice(
+    <ModalHost>
+      <DrawForm campaignId={CAMPAIGN} onDrawn={() => {}} />
+    </ModalHost>,
+    { timeZone: 'America/Panama' },
   );
   fireEvent.input(screen.getByLabelText('Ganadores'), { target: { value: '3' } });
   fireEvent.input(screen.getByLabelText('Suplentes'), { target: { value: '2' } });

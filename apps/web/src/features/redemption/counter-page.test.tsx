@@ -6,25 +6,18 @@ import {
   RedemptionRow,
   RewardCode,
 } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { contractRequest, contractResponse, errorResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderInBackOffice } from '../../testing/render.tsx';
 import { rewardCodeSample } from '../../testing/reward-code-sample.ts';
-import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { CounterPage } from './counter-page.tsx';
 
 const CODE = 'ABCD23456789';
 
-beforeAll(() => {
-  registerRedemptionLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRedemptionLocales);
 
 /** The code as the server's look-up answers it at the operator's desk. */
 const lookedUp = (redeemRefusal: RedeemRefusal | null) =>
@@ -67,20 +60,7 @@ function fakeServer(code: RewardCode, redemptions: (Response | 'network')[]) {
 }
 
 function renderCounter() {
-  renderWithProviders(
-    <BackOfficeContext.Provider
-      value={{
-        userId: 'u1',
-        role: 'OPERATOR',
-        tenantSlug: 'demo',
-        tenant: null,
-        timeZone: 'America/Costa_Rica',
-        locale: 'es',
-      }}
-    >
-      <CounterPage />
-    </BackOfficeContext.Provider>,
-  );
+  renderInBackOffice(<CounterPage />, { role: 'OPERATOR' });
 }
 
 async function search() {
