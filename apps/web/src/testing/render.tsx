@@ -18,6 +18,12 @@ export function stubMatchMedia(): void {
   })) as unknown as typeof window.matchMedia;
 }
 
+/** Mantine's autosizing Textarea listens to `document.fonts`, which happy-dom lacks. */
+export function stubDocumentFonts(): void {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 /** Renders a component as the app does: Mantine and a query client that never retries. */
 export function renderWithProviders(ui: ReactNode) {
   const client = new QueryClient({
