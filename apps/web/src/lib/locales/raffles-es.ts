@@ -8,6 +8,12 @@ export const rafflesEs = {
     chooseCampaignHelp: 'Elija una campaña de sorteo para ver sus sorteos, participaciones y códigos.',
     noCampaigns: 'No hay campañas de este tipo',
     tabs: { draws: 'Sorteos', entries: 'Participaciones', codes: 'Códigos de sorteo' },
+    /** A draw's people: "3 ganadores, 1 suplente" (each count in its own singular or plural). */
+    picks: '{{winners}}, {{alternates}}',
+    winners_one: '{{count}} ganador',
+    winners_other: '{{count}} ganadores',
+    alternates_one: '{{count}} suplente',
+    alternates_other: '{{count}} suplentes',
     codes: {
       generate: 'Generar códigos de sorteo',
       count: 'Cantidad',
@@ -80,14 +86,12 @@ export const rafflesEs = {
       sourceHelp: 'Por ejemplo: «Lotería Nacional, sorteo 4821 del 1 de junio: número y serie ganadores».',
       value: 'Valor publicado',
       draw: 'Realizar el sorteo',
-      optionsLine: '{{count}} ganadores, {{alternates}} suplentes',
     },
     list: {
       title: 'Sorteos registrados',
       empty: 'Todavía no hay sorteos.',
       drawnAt: 'Fecha',
       people: 'Ganadores y suplentes',
-      peopleLine: '{{winners}} ganadores, {{alternates}} suplentes',
       status: 'Estado',
       actions: 'Acciones',
       committed: 'Con compromiso previo',
