@@ -38,7 +38,7 @@ describe('the draw asks before it runs', () => {
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Sortear' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Realizar el sorteo ahora?' });
-    expect(dialog.textContent).toContain('Se elegirán al azar 3 ganador(es) y 2 suplente(s)');
+    expect(dialog.textContent).toContain('Se elegirán al azar 3 ganadores y 2 suplentes');
     expect(dialog.textContent).toContain('no se puede deshacer');
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

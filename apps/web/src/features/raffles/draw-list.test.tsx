@@ -45,9 +45,9 @@ describe('the recorded draws', () => {
     );
     const rows = (await screen.findByTestId('draw-list')).querySelectorAll('tbody tr');
     expect([...rows].map((row) => row.children[2]?.textContent)).toEqual([
-      '3 ganadores, 1 suplente',
-      '1 ganador, 2 suplentes',
-      '1 ganador, 0 suplentes',
+      '3 ganadores y 1 suplente',
+      '1 ganador y 2 suplentes',
+      '1 ganador y 0 suplentes',
     ]);
   });
 });

@@ -28,8 +28,7 @@ export function PendingCommitment({
     const isConfirmed = await confirmDanger({
       title: t('raffles.confirm.drawTitle'),
       message: t('raffles.confirm.revealMessage', {
-        count: commitment.options.count,
-        alternates: commitment.options.alternates,
+        picks: picksText(commitment.options.count, commitment.options.alternates),
       }),
       confirmLabel: t('raffles.commitment.draw'),
     });
