@@ -83,3 +83,30 @@ export async function createMapCentres(
     );
   return ids;
 }
+
+/** A woman of San José born in 1990, as she fills the standard form, known by `cedula`. */
+export function personAnswers(cedula: string, name: string) {
+  return {
+    cedula,
+    name,
+    email: `c${cedula}@example.com`,
+    phone: '88887777',
+    birthdate: '1990-04-12',
+    sex: 'female',
+    department: 'San José',
+  };
+}
+
+/** The person takes part in campaign `campaignName` of `tenant` (consent given); answers the outcome. */
+export async function participate(
+  request: APIRequestContext,
+  tenant: string,
+  campaignName: string,
+  answers: Record<string, unknown>,
+): Promise<{ kind: string; code: string }> {
+  const participation = await request.post(`/api/public/${tenant}/campaigns/${campaignName}/participations`, {
+    data: { answers, consent: true },
+  });
+  expect(participation.status(), await participation.text()).toBe(201);
+  return ((await participation.json()) as { outcome: { kind: string; code: string } }).outcome;
+}

@@ -117,7 +117,7 @@ test('a person enters with two raffle codes; the admin draws, prints the certifi
   await page.getByRole('button', { name: 'Sortear', exact: true }).click();
   // nothing is drawn before the admin confirms what happens
   const confirm = page.getByRole('dialog', { name: '¿Realizar el sorteo ahora?' });
-  await expect(confirm).toContainText('3 ganador(es) y 2 suplente(s)');
+  await expect(confirm).toContainText('3 ganadores y 2 suplentes');
   await confirm.getByRole('button', { name: 'Sortear' }).click();
   const result = page.getByTestId('draw-result');
   await expect(result.getByRole('row')).toHaveCount(6);

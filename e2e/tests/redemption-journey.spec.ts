@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createCampaign } from './api-setup.ts';
+import { createCampaign, participate, personAnswers } from './api-setup.ts';
 import { adminHeaders, saveScreenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -97,22 +97,7 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   expect(operator.status(), await operator.text()).toBe(201);
 
   // A person participates and gets a code.
-  const participation = await request.post(`/api/public/${TENANT}/campaigns/${CAMPAIGN}/participations`, {
-    data: {
-      answers: {
-        cedula: CEDULA,
-        name: 'Carla Canje',
-        email: `c${CEDULA}@example.com`,
-        phone: '88887777',
-        birthdate: '1990-04-12',
-        sex: 'female',
-        department: 'San José',
-      },
-      consent: true,
-    },
-  });
-  expect(participation.status(), await participation.text()).toBe(201);
-  const outcome = ((await participation.json()) as { outcome: { kind: string; code: string } }).outcome;
+  const outcome = await participate(request, TENANT, CAMPAIGN, personAnswers(CEDULA, 'Carla Canje'));
   expect(outcome.kind).toBe('reward_code');
   const code = outcome.code;
   redeemedCode = code;
@@ -142,13 +127,21 @@ test('a person gets a code, an operator redeems it once at the counter, the admi
   await redeem.click();
   await expect(counter.getByTestId('counter-success')).toContainText('Canje realizado');
   await expect(counter.getByTestId('code-status')).toHaveText('Canjeado');
-  await expect(counter.getByTestId('counter-blocker')).toContainText('Este código ya fue canjeado el');
+  // only the success speaks: the card read again follows it, without a red "ya fue canjeado"
   await expect(counter.getByRole('button', { name: 'Canjear' })).toBeDisabled();
+  await expect(counter.getByTestId('counter-blocker')).toHaveCount(0);
+  await expect(counter.getByRole('alert')).toHaveCount(0);
   await expect(counter.getByTestId('today-redemptions')).toContainText(code);
   // Nothing is wider than the phone's screen.
   const overflow = await counter.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await saveScreenshot(counter, '10-counter-redeemed');
+  // the success alone, on a 390 px phone and a 1366 px counter screen
+  for (const width of [390, 1366]) {
+    await counter.setViewportSize({ width, height: 800 });
+    await expect(counter.getByTestId('counter-success')).toBeVisible();
+    await saveScreenshot(counter, `10-counter-redeemed-${width}`);
+  }
 
   // The second counter's attempt is refused with the server's message (when and where).
   await other.getByRole('button', { name: 'Canjear' }).click();

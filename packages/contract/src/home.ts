@@ -32,7 +32,7 @@ export const HomeSummary = z.object({
     drawsDue: z.array(CampaignDue).describe('raffles that have ended and have no draw yet'),
     lowStock: z
       .array(z.object({ id: Id, name: z.string(), stock: Count }))
-      .describe('active products with ten units or fewer'),
+      .describe('active products running low: units left at most a fifth of those offered, or at most five'),
     failedJobs: z
       .array(
         z.object({

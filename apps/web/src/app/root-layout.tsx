@@ -36,9 +36,22 @@ export function RootLayout() {
   const close = t('modal.close');
   const eyeDropper = t('colorInput.eyeDropper');
   const loading = t('table.loading');
+  const [first, previous, next, last] = [
+    t('table.first'),
+    t('table.previous'),
+    t('table.next'),
+    t('table.last'),
+  ];
   const theme = useMemo(
-    () => buildMantineTheme(themeState, { togglePassword, close, eyeDropper, loading }),
-    [themeState, togglePassword, close, eyeDropper, loading],
+    () =>
+      buildMantineTheme(themeState, {
+        togglePassword,
+        close,
+        eyeDropper,
+        loading,
+        pages: { first, previous, next, last },
+      }),
+    [themeState, togglePassword, close, eyeDropper, loading, first, previous, next, last],
   );
   const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(themeState), [themeState]);
   const isToastHostWanted = useIsToastHostWanted();

@@ -5,7 +5,6 @@ import {
   Group,
   Loader,
   Pagination,
-  ScrollArea,
   Table,
   Text,
   TextInput,
@@ -15,6 +14,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Page } from '@promo/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from './table-scroll.tsx';
 
 export type Column<T> = {
   key: string;
@@ -140,7 +140,7 @@ export function DataTable<T>({
         />
         {toolbar}
       </Group>
-      <ScrollArea>
+      <TableScroll label={caption}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-busy={isLoading}>
           <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
@@ -167,22 +167,13 @@ export function DataTable<T>({
           </Table.Thead>
           <Table.Tbody>{body}</Table.Tbody>
         </Table>
-      </ScrollArea>
+      </TableScroll>
       {data && data.total > 0 && (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
             {t('table.total', { count: data.total })}
           </Text>
-          <Pagination
-            total={totalPages}
-            value={state.page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous' || control === 'first' ? t('table.previous') : t('table.next'),
-            })}
-          />
+          <Pagination total={totalPages} value={state.page} onChange={setPage} size="sm" />
         </Group>
       )}
     </div>

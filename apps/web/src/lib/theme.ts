@@ -57,12 +57,19 @@ export function shadesOf(hex: string): MantineColorsTuple {
 
 /**
  * The theme; `labels` name the buttons Mantine draws without text (password eye, dialogs' close,
- * the colour input's eye dropper) and the loaders. Mantine draws a loader as a bare `span`, where a
+ * the colour input's eye dropper, the pagination's arrows) and the loaders. Mantine draws a loader as a bare `span`, where a
  * name is not allowed: each one is a `status`, named "Cargando" unless it says what it waits for.
  */
 export function buildMantineTheme(
   theme: ThemeState,
-  labels: { togglePassword: string; close: string; eyeDropper: string; loading: string },
+  labels: {
+    togglePassword: string;
+    close: string;
+    eyeDropper: string;
+    loading: string;
+    /** The pagination's arrows, by what they open. */
+    pages: Record<'first' | 'previous' | 'next' | 'last', string>;
+  },
 ) {
   const { primary, accent } = theme.colors;
   return createTheme({
@@ -83,6 +90,11 @@ export function buildMantineTheme(
       CloseButton: { defaultProps: { 'aria-label': labels.close } },
       ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': labels.eyeDropper } } },
       Loader: { defaultProps: { role: 'status', 'aria-label': labels.loading } },
+      Pagination: {
+        defaultProps: {
+          getControlProps: (control: keyof typeof labels.pages) => ({ 'aria-label': labels.pages[control] }),
+        },
+      },
     },
   });
 }

@@ -18,6 +18,12 @@ export function stubMatchMedia(): void {
   })) as unknown as typeof window.matchMedia;
 }
 
+/** Mantine's autosizing Textarea listens to `document.fonts`, which happy-dom lacks. */
+export function stubDocumentFonts(): void {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 /** Renders a component as the app does: Mantine and a query client that never retries. */
 export function renderWithProviders(ui: ReactNode) {
   const client = new QueryClient({
@@ -30,18 +36,19 @@ export function renderWithProviders(ui: ReactNode) {
   );
 }
 
-/** `renderWithProviders` inside the back office: an admin of the demo tenant in Costa Rica, unless `as` says otherwise. */
+/** The back office of tenant "demo" as a staff user sees it: Spanish, Costa Rica's time zone. */
+const STAFF: BackOffice = {
+  userId: 'u1',
+  role: 'ADMIN',
+  tenantSlug: 'demo',
+  tenant: null,
+  timeZone: 'America/Costa_Rica',
+  locale: 'es',
+};
+
+/** Renders a back-office screen inside its layout's context (`as` changes the role, time zone, …). */
 export function renderInBackOffice(ui: ReactNode, as: Partial<BackOffice> = {}) {
-  const backOffice: BackOffice = {
-    userId: 'u1',
-    role: 'ADMIN',
-    tenantSlug: 'demo',
-    tenant: null,
-    timeZone: 'America/Costa_Rica',
-    locale: 'es',
-    ...as,
-  };
   return renderWithProviders(
-    <BackOfficeContext.Provider value={backOffice}>{ui}</BackOfficeContext.Provider>,
+    <BackOfficeContext.Provider value={{ ...STAFF, ...as }}>{ui}</BackOfficeContext.Provider>,
   );
 }

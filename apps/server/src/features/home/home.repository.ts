@@ -112,18 +112,6 @@ export async function rafflesAwaitingDraw(tx: Tx, tenantId: string, now: Date) {
   return rows.map(campaignDue);
 }
 
-// crosses into products: active products running out
-export async function productsRunningOut(tx: Tx, tenantId: string, threshold = 10) {
-  const rows = await queryRows<{ id: string; name: string; stock: number }>(
-    tx,
-    sql`select * from (select p.id, p.name, p.stock + parked_units(p.tenant_id, p.id) as stock from products p
-          where p.tenant_id = ${tenantId} and p.active) p
-        where p.stock <= ${threshold}
-        order by p.stock, p.name limit 20`,
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, stock: Number(r.stock) }));
-}
-
 // crosses into platform: the job runner's table; the home lists the failures
 export async function recentlyFailedJobs(tx: Tx, tenantId: string, now: Date, days = 7) {
   const rows = await queryRows<{ id: string; kind: string; finishedAt: unknown; error: string | null }>(

@@ -1,13 +1,13 @@
 import type { HomeSummary } from '@promo/contract';
 import { actorOf, type Ctx, inTenant } from '../../platform/context.ts';
 import { oneByOne } from '../../platform/one-by-one.ts';
+import { productsRunningLow } from '../products/index.ts';
 import {
   activeCampaignCount,
   campaignsEndingSoon,
   codeCounts,
   participationCounts,
   pointsTotals,
-  productsRunningOut,
   rafflesAwaitingDraw,
   recentlyFailedJobs,
   topCentres,
@@ -27,7 +27,7 @@ export async function homeSummary(ctx: Ctx): Promise<HomeSummary> {
         () => pointsTotals(tx, tenantId),
         () => campaignsEndingSoon(tx, tenantId, now),
         () => rafflesAwaitingDraw(tx, tenantId, now),
-        () => productsRunningOut(tx, tenantId),
+        () => productsRunningLow(tx, tenantId),
         () => recentlyFailedJobs(tx, tenantId, now),
       );
     return {

@@ -201,6 +201,12 @@ export const SIMPLE_PAGES = {
     title: 'Promoción no disponible',
     message: 'Esta promoción no está disponible en este momento. ¡Gracias por su interés!',
   },
+  /** A live campaign before its start: `{when}` is when it opens, in the tenant's zone (opensAtWords). */
+  opensLater: {
+    status: 200,
+    title: 'Promoción aún no abierta',
+    message: 'Esta promoción abre {when}. ¡Le esperamos!',
+  },
   /** A marketplace whose points campaign is still a draft: it exists, it is not open yet. */
   notYetOpen: {
     status: 200,

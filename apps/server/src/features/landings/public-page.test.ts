@@ -264,7 +264,7 @@ describe('public landing page', () => {
     const res = await t.request({ url: `/landing/${name}` });
     // found in the demo tenant (its sample campaign's window follows the real clock, not the test's)
     expect(res.status).toBe(200);
-    expect(res.text).toMatch(/<title>(Demo|Promoción no disponible)<\/title>/);
+    expect(res.text).toMatch(/<title>(Demo|Promoción no disponible|Promoción aún no abierta)<\/title>/);
     expect((await t.request({ url: `/landing/${name}-missing` })).status).toBe(404);
   });
 

@@ -4,7 +4,7 @@ import { invitationText, type LandingDocument, pageBrandOf } from '@promo/landin
 import { type Ctx, DEFAULT_MAP_TILES, type MapTilesConfig } from '../../platform/context.ts';
 import type { HeldAnswer } from '../../platform/http/front-door.ts';
 import type { PublicAssets } from '../../platform/public-assets/load.ts';
-import { findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
+import { campaignState, findCampaign, findCampaignWithRules, formFieldsOf } from '../campaigns/index.ts';
 import { campaignCentreRows } from '../centres/index.ts';
 import { findCountryCached } from '../countries/index.ts';
 import { isOpen, minimumAge } from '../participations/index.ts';
@@ -19,6 +19,7 @@ import {
   findPublishedDocuments,
   recentLandingGroups,
 } from './landings.repository.ts';
+import { opensAtWords } from './opening-words.ts';
 import {
   contentSecurityPolicy,
   landingHtml,
@@ -119,13 +120,14 @@ export function pageNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** One of the plain pages (not found, not available, suspended), not cacheable. */
-export function simplePublicPage(kind: SimplePageKind): PublicPage {
+/** One of the plain pages (not found, not available, suspended…), not cacheable; `values` fill its `{name}`s. */
+export function simplePublicPage(kind: SimplePageKind, values: Record<string, string> = {}): PublicPage {
   const n = pageNonce();
   const { status, title, message } = SIMPLE_PAGES[kind];
+  const text = message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
   return {
     status,
-    body: simplePage(n, title, message),
+    body: simplePage(n, title, text),
     csp: contentSecurityPolicy(n, { tagManager: false }),
     etag: null,
   };
@@ -186,7 +188,7 @@ export async function renderPublicLanding(
   );
   if (!found) return simplePublicPage('notFound');
   const { group, campaign, published } = found;
-  if (!isOpen(campaign, now)) return simplePublicPage('notAvailable');
+  if (!isOpen(campaign, now)) return closedCampaignPage(ctx, tenant, campaign, now);
   const slot = slotOf(tenant, input);
   const answered = cache.answeredFrom(found, tenant, slot);
   if (answered) return answered;
@@ -205,6 +207,15 @@ export async function renderPublicLanding(
 }
 
 type Tenant = NonNullable<Awaited<ReturnType<typeof findTenantBySlugCached>>>;
+
+/** A campaign not open now: a live one before its start says when it opens; any other is not available. */
+async function closedCampaignPage(ctx: Ctx, tenant: Tenant, campaign: PageState['campaign'], now: Date) {
+  if (campaignState(campaign) !== 'active' || now >= campaign.startsAt)
+    return simplePublicPage('notAvailable');
+  const country = tenant.countryCode ? await findCountryCached(ctx, tenant.countryCode) : undefined;
+  const when = opensAtWords(campaign.startsAt, country?.timeZone ?? 'UTC', country?.name ?? null);
+  return simplePublicPage('opensLater', { when });
+}
 
 /** Where a group's page state is held: per tenant and group name. */
 function stateKeyOf(tenant: Tenant, groupName: string): string {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
-import { renderInBackOffice, stubMatchMedia } from '../../testing/render.tsx';
+import { renderInBackOffice, stubDocumentFonts, stubMatchMedia } from '../../testing/render.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
@@ -11,12 +11,7 @@ const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 beforeAll(() => {
   registerPromotionsLocales();
   stubMatchMedia();
-  // the description's autosize textarea listens for web fonts, which happy-dom does not offer
-  if (!document.fonts)
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
+  stubDocumentFonts();
 });
 afterEach(() => {
   cleanup();

@@ -155,7 +155,10 @@ export function FormEditor({
       {fields.length === 0 && <Text c="dimmed">{t('formEditor.empty')}</Text>}
       <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
         {fields.map((field, index) => {
-          const isStandard = isStandardKey(field.key);
+          const { key } = field;
+          const isStandard = isStandardKey(key);
+          // people read a field by its name (the standard one, or the question), never by its stored key
+          const fieldName = isStandardKey(key) ? standardLabel(key) : field.label;
           const rowErrors = serverErrors?.byRow.get(index);
           return (
             <Card
@@ -163,7 +166,7 @@ export function FormEditor({
               withBorder
               padding="sm"
               component="li"
-              aria-label={field.label || field.key}
+              aria-label={field.label || fieldName || t('formEditor.question')}
             >
               <Group align="flex-start" wrap="nowrap">
                 <Stack gap={4} style={{ flex: 1 }}>
@@ -172,7 +175,7 @@ export function FormEditor({
                       {isStandard ? t('formEditor.standardBadge') : t('formEditor.customBadge')}
                     </Badge>
                     <Text size="xs" c="dimmed">
-                      {t(`formEditor.types.${field.type}`)} · {field.key}
+                      {t(`formEditor.types.${field.type}`)} · {fieldName || t('formEditor.question')}
                     </Text>
                   </Group>
                   <Group grow align="flex-start">

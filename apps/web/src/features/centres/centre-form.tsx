@@ -132,7 +132,20 @@ export function CentreForm({ centre, onDone }: { centre?: Centre; onDone: () => 
             error={fieldMessage(errors.hours)}
           />
         </SimpleGrid>
-        <Switch label={t('centres.active')} {...form.register('active')} />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => (
+            <Switch
+              label={t('centres.active')}
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('actions.cancel')}

@@ -1,23 +1,17 @@
 import { MomentsView, Prize } from '@promo/contract';
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderInBackOffice, stubMatchMedia } from '../../testing/render.tsx';
+import { renderInBackOffice } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { MomentsCard } from './moments-card.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 const FORMULA = 'sha256(salt + "\\n" + lines "ISO-time,prizeId\\n" ordered by time, prize)' as const;
 
-beforeAll(() => {
-  registerRafflesLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRafflesLocales);
 
 describe('the sealed moments', () => {
   it('say how the seal is computed in Spanish, not with the server’s formula', async () => {

@@ -1,20 +1,14 @@
 import { Prize } from '@promo/contract';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { PrizesCard } from './prizes-card.tsx';
 
-beforeAll(() => {
-  registerPromotionsLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerPromotionsLocales);
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 

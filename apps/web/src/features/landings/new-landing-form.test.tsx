@@ -5,47 +5,21 @@ import {
   LandingCreated,
   StoredCampaignForm,
 } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerBuilderLocales } from '../../lib/locales/builder.ts';
+import { campaignSample } from '../../testing/campaign-sample.ts';
 import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { NewLandingForm } from './new-landing-form.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 
-beforeAll(() => {
-  registerBuilderLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerBuilderLocales);
 
 /** A raffle campaign as `GET /api/campaigns/{id}` answers it. */
-const campaign = {
-  id: CAMPAIGN,
-  name: 'gran-sorteo',
-  title: 'Gran sorteo',
-  description: null,
-  kind: 'raffle' as const,
-  countryCode: 'CR',
-  startsAt: '2026-01-01T00:00:00.000Z',
-  endsAt: '2026-12-31T00:00:00.000Z',
-  redeemFrom: null,
-  redeemUntil: null,
-  terms: null,
-  privacy: null,
-  groupId: null,
-  settings: {},
-  active: true,
-  archived: false,
-  state: 'active' as const,
-  hasForm: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const campaign = campaignSample({ id: CAMPAIGN });
 
 /** Answers the campaign and its form; keeps what the form sends: the path and the JSON body. */
 function fakeServer(): { url: string; body: unknown }[] {

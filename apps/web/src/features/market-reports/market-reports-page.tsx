@@ -3,7 +3,6 @@ import {
   Badge,
   Card,
   Pagination,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -15,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { dayRange } from '../../lib/day-range.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
@@ -46,7 +46,7 @@ function PointsSummaryTable({
   if (summary.error) return <Alert color="red">{summary.error.message}</Alert>;
   const keys = ['issued', 'spent', 'expired', 'adjustedDown', 'outstanding', 'people'] as const;
   return (
-    <ScrollArea>
+    <TableScroll label={t('marketReports.pointsCaption')}>
       <Table striped data-testid="points-summary">
         <Table.Caption>{t('marketReports.pointsCaption')}</Table.Caption>
         <Table.Thead>
@@ -75,7 +75,7 @@ function PointsSummaryTable({
           )}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </TableScroll>
   );
 }
 
@@ -88,7 +88,7 @@ function RecentOrders({ filters }: { filters: OrderFilters }) {
   const totalPages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
   return (
     <Stack>
-      <ScrollArea>
+      <TableScroll label={t('marketReports.recentCaption')}>
         <Table striped>
           <Table.Caption>{t('marketReports.recentCaption')}</Table.Caption>
           <Table.Thead>
@@ -129,7 +129,7 @@ function RecentOrders({ filters }: { filters: OrderFilters }) {
             )}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </TableScroll>
       {totalPages > 1 && <Pagination total={totalPages} value={page} onChange={setPage} />}
     </Stack>
   );

@@ -47,6 +47,7 @@ export function MarketplacePreview({ marketplace }: { marketplace: Marketplace }
               {product.redeemWith === 'code'
                 ? t('marketplaces.withCode')
                 : t('marketplaces.pricePoints', {
+                    count: product.pricePoints ?? 0,
                     price: formatQuantity(product.pricePoints ?? 0),
                   })}
             </Text>

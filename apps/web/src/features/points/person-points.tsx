@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { PointsAdjustment } from '@promo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
@@ -109,7 +98,7 @@ export function PersonPoints({ participantId, campaignId }: { participantId: str
           <AdjustmentForm campaignId={campaignId} participantId={participantId} />
         </Card>
       )}
-      <ScrollArea>
+      <TableScroll label={t('points.ledgerCaption')}>
         <Table striped>
           <Table.Caption>{t('points.ledgerCaption')}</Table.Caption>
           <Table.Thead>
@@ -140,7 +129,7 @@ export function PersonPoints({ participantId, campaignId }: { participantId: str
             )}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </TableScroll>
       {totalPages > 1 && <Pagination total={totalPages} value={page} onChange={setPage} />}
     </Stack>
   );

@@ -1,19 +1,13 @@
 import { Centre, Product, pageOf } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerMarketLocales } from '../../lib/locales/market.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { LotSetupForm } from './lot-setup-form.tsx';
 
-beforeAll(() => {
-  registerMarketLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerMarketLocales);
 
 /** Empty option lists (products, shops); keeps what was posted (the tests send nothing). */
 function fakeServer(): unknown[] {

@@ -1,7 +1,8 @@
-import { Alert, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { LotSetupForm } from './lot-setup-form.tsx';
@@ -34,7 +35,7 @@ export function LotsPage() {
       {lots.error ? (
         <Alert color="red">{lots.error.message}</Alert>
       ) : (
-        <ScrollArea>
+        <TableScroll label={t('lots.caption')}>
           <Table striped>
             <Table.Caption>{t('lots.caption')}</Table.Caption>
             <Table.Thead>
@@ -65,7 +66,7 @@ export function LotsPage() {
               )}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </TableScroll>
       )}
     </Stack>
   );

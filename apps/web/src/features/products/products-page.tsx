@@ -84,7 +84,10 @@ export function ProductsPage() {
       label: t('products.codes'),
       render: (product) =>
         product.kind === 'digital'
-          ? t('products.codesCount', { available: product.codes.available, claimed: product.codes.claimed })
+          ? t('products.codesCount', {
+              available: t('products.codesAvailable', { count: product.codes.available }),
+              claimed: t('products.codesClaimed', { count: product.codes.claimed }),
+            })
           : '',
     },
     {

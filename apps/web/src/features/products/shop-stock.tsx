@@ -1,6 +1,7 @@
-import { ScrollArea, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { productQuery } from './products.api.ts';
 
@@ -11,7 +12,7 @@ export function ShopStock({ productId }: { productId: string }) {
   const shops = product.data?.shops ?? [];
   if (product.isSuccess && shops.length === 0) return <Text c="dimmed">{t('products.noShops')}</Text>;
   return (
-    <ScrollArea>
+    <TableScroll label={t('products.shopsCaption')}>
       <Table striped>
         <Table.Caption>{t('products.shopsCaption')}</Table.Caption>
         <Table.Thead>
@@ -33,6 +34,6 @@ export function ShopStock({ productId }: { productId: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </TableScroll>
   );
 }

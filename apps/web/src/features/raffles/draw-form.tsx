@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { useDepartmentLabel } from '../countries/index.ts';
 import { type DrawFormValues, drawFormErrors, drawParams, EMPTY_DRAW_FORM } from './draw-model.ts';
+import { usePicksText } from './picks-text.ts';
 import { type DrawRequest, useSubmitDraw } from './raffles.hooks.ts';
 
 type SeedMode = 'now' | 'server_secret' | 'public_value';
@@ -38,6 +39,7 @@ function drawRequest(values: Values, timeZone: string | undefined): DrawRequest 
 /** The draw's options and seed; local checks first, then the server's messages on their fields. */
 export function DrawForm({ campaignId, onDrawn }: { campaignId: string; onDrawn: (r: DrawResult) => void }) {
   const { t } = useTranslation();
+  const picksText = usePicksText();
   const departmentLabel = useDepartmentLabel();
   const { timeZone } = useBackOffice();
   const form = useForm<Values>({ defaultValues: { ...EMPTY_DRAW_FORM, mode: 'now', source: '' } });
@@ -53,7 +55,7 @@ export function DrawForm({ campaignId, onDrawn }: { campaignId: string; onDrawn:
     }
     // a draw (or its commitment) is on record for good: the person confirms what happens first
     const isNow = values.mode === 'now';
-    const counts = { count: params.count, alternates: params.alternates };
+    const counts = { picks: picksText(params.count, params.alternates) };
     const isConfirmed = await confirmDanger({
       title: t(isNow ? 'raffles.confirm.drawTitle' : 'raffles.confirm.commitTitle'),
       message: t(isNow ? 'raffles.confirm.drawMessage' : 'raffles.confirm.commitMessage', counts),

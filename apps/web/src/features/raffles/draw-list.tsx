@@ -8,6 +8,7 @@ import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { useCertificatePath } from './certificate-path.ts';
+import { usePicksText } from './picks-text.ts';
 import { drawsQuery, exportWinners } from './raffles.api.ts';
 import { RedrawForm } from './redraw-form.tsx';
 
@@ -16,6 +17,7 @@ export function DrawList({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation();
   const { timeZone, locale, role } = useBackOffice();
   const certificatePath = useCertificatePath();
+  const picksText = usePicksText();
   const draws = useQuery(drawsQuery(campaignId));
   const openRedraw = (draw: DrawSummary) => {
     const id = openAppModal({
@@ -60,9 +62,7 @@ export function DrawList({ campaignId }: { campaignId: string }) {
                 <Table.Tr key={draw.drawId}>
                   <Table.Td>{formatDateTime(draw.drawnAt, timeZone, locale)}</Table.Td>
                   <Table.Td>{formatQuantity(draw.entriesCount)}</Table.Td>
-                  <Table.Td>
-                    {t('raffles.list.peopleLine', { winners: draw.winners, alternates: draw.alternates })}
-                  </Table.Td>
+                  <Table.Td>{picksText(draw.winners, draw.alternates)}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
                       {draw.committed && <Badge variant="light">{t('raffles.list.committed')}</Badge>}

@@ -8,6 +8,7 @@ import { formatDateTime, formatQuantity } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
 import { groupHash } from './draw-model.ts';
+import { usePicksText } from './picks-text.ts';
 import { useDrawCommitment } from './raffles.hooks.ts';
 
 /** A commitment waiting for its draw: what was frozen, and the button that reveals the seed. */
@@ -19,6 +20,7 @@ export function PendingCommitment({
   onDrawn: (r: DrawResult) => void;
 }) {
   const { t } = useTranslation();
+  const picksText = usePicksText();
   const { timeZone, locale } = useBackOffice();
   const form = useForm({ defaultValues: { value: '' } });
   const draw = useDrawCommitment(commitment);
@@ -26,8 +28,7 @@ export function PendingCommitment({
     const isConfirmed = await confirmDanger({
       title: t('raffles.confirm.drawTitle'),
       message: t('raffles.confirm.revealMessage', {
-        count: commitment.options.count,
-        alternates: commitment.options.alternates,
+        picks: picksText(commitment.options.count, commitment.options.alternates),
       }),
       confirmLabel: t('raffles.commitment.draw'),
     });
@@ -89,9 +90,7 @@ export function PendingCommitment({
           )}
           <Table.Tr>
             <Table.Th>{t('raffles.certificate.options')}</Table.Th>
-            <Table.Td>
-              {t('raffles.commitment.optionsLine', { count: o.count, alternates: o.alternates })}
-            </Table.Td>
+            <Table.Td>{picksText(o.count, o.alternates)}</Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>

@@ -1,24 +1,16 @@
 import { UploadReport } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
-import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { renderInBackOffice } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { RaffleCodesPanel } from './raffle-codes-panel.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 
-beforeAll(() => {
-  registerRedemptionLocales();
-  registerRafflesLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRedemptionLocales, registerRafflesLocales);
 
 /** A refusal: the one error body, written out (its details carry params). */
 const json = (status: number, body: unknown) =>
@@ -45,20 +37,7 @@ function fakeServer(answer: () => Response): Sent[] {
 }
 
 function renderPanel() {
-  renderWithProviders(
-    <BackOfficeContext.Provider
-      value={{
-        userId: 'u1',
-        role: 'ADMIN',
-        tenantSlug: 'demo',
-        tenant: null,
-        timeZone: 'America/Costa_Rica',
-        locale: 'es',
-      }}
-    >
-      <RaffleCodesPanel campaignId={CAMPAIGN} />
-    </BackOfficeContext.Provider>,
-  );
+  renderInBackOffice(<RaffleCodesPanel campaignId={CAMPAIGN} />);
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
   fireEvent.change(input, {
     target: {

@@ -6,25 +6,18 @@ import {
   RedemptionRow,
   RewardCode,
 } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { contractRequest, contractResponse, errorResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderInBackOffice } from '../../testing/render.tsx';
 import { rewardCodeSample } from '../../testing/reward-code-sample.ts';
-import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { CounterPage } from './counter-page.tsx';
 
 const CODE = 'ABCD23456789';
 
-beforeAll(() => {
-  registerRedemptionLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRedemptionLocales);
 
 /** The code as the server's look-up answers it at the operator's desk. */
 const lookedUp = (redeemRefusal: RedeemRefusal | null) =>
@@ -40,17 +33,45 @@ const redeemed = {
   },
 };
 
+/** The code as the look-up reads it once this desk's redemption has gone through. */
+const redeemedHere = () =>
+  rewardCodeSample({
+    code: CODE,
+    status: 'redeemed',
+    redeemedAt: redeemed.redemption.redeemedAt,
+    redemptions: [
+      {
+        id: redeemed.redemption.id,
+        centreId: 'e2b1c3d4-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+        centreCode: '100001',
+        centreName: 'Centro Sabana',
+        operatorId: 'u1',
+        redeemedAt: redeemed.redemption.redeemedAt,
+        reversedAt: null,
+        reversalReason: null,
+      },
+    ],
+    redeemableHere: false,
+    redeemRefusal: 'CODE_ALREADY_REDEEMED',
+  });
+
 /**
- * The server of the counter: the look-up answers `code`, today's list is empty, and each
- * redemption takes the next of `redemptions` (a Response, or 'network' for a request that never
- * got an answer). Keeps the Idempotency-Key of every redemption sent.
+ * The server of the counter: the look-up answers `code` (or what `code` says after the
+ * redemptions that went through), today's list is empty, and each redemption takes the next of
+ * `redemptions` (a Response, or 'network' for a request that never got an answer). Keeps the
+ * Idempotency-Key of every redemption sent.
  */
-function fakeServer(code: RewardCode, redemptions: (Response | 'network')[]) {
+function fakeServer(
+  code: RewardCode | ((redeemedCount: number) => RewardCode),
+  redemptions: (Response | 'network')[],
+) {
   const keys: (string | undefined)[] = [];
+  let redeemedCount = 0;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     if (url.startsWith('/api/redemptions'))
       return contractResponse(pageOf(RedemptionRow), { items: [], total: 0, page: 1, pageSize: 50 });
-    if (url === `/api/reward-codes/get-by-code/${CODE}`) return contractResponse(RewardCode, code);
+    if (url === `/api/reward-codes/get-by-code/${CODE}`)
+      return contractResponse(RewardCode, typeof code === 'function' ? code(redeemedCount) : code);
     if (url === '/api/redeem-codes' && init.method === 'POST') {
       expect.soft(contractRequest(RedeemCode, init)).toEqual({ code: CODE });
       keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
@@ -58,6 +79,7 @@ function fakeServer(code: RewardCode, redemptions: (Response | 'network')[]) {
       expect.soft(answer, 'one redemption more than the test expects').toBeDefined();
       if (!answer) throw new TypeError('no answer');
       if (answer === 'network') throw new TypeError('Failed to fetch');
+      if (answer.ok) redeemedCount += 1;
       return answer;
     }
     expect.soft(`${init.method ?? 'GET'} ${url}`, 'a request the fake does not answer').toBeUndefined();
@@ -67,20 +89,7 @@ function fakeServer(code: RewardCode, redemptions: (Response | 'network')[]) {
 }
 
 function renderCounter() {
-  renderWithProviders(
-    <BackOfficeContext.Provider
-      value={{
-        userId: 'u1',
-        role: 'OPERATOR',
-        tenantSlug: 'demo',
-        tenant: null,
-        timeZone: 'America/Costa_Rica',
-        locale: 'es',
-      }}
-    >
-      <CounterPage />
-    </BackOfficeContext.Provider>,
-  );
+  renderInBackOffice(<CounterPage />, { role: 'OPERATOR' });
 }
 
 async function search() {
@@ -105,6 +114,39 @@ describe('the counter says why the server would refuse a code', () => {
       'Esta promoción no está disponible en este momento.',
     );
     expect(screen.getByRole('button', { name: 'Canjear' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('after a redemption', () => {
+  /** The counter where the operator searched the code and redeemed it (the look-up then reads it redeemed). */
+  async function redeemOnce() {
+    fakeServer(
+      (count) => (count === 0 ? lookedUp(null) : redeemedHere()),
+      [contractResponse(Redemption, redeemed)],
+    );
+    renderCounter();
+    await search();
+    await pressRedeem();
+  }
+
+  it('only its success shows: the code read again is "Canjeado", without a red "ya fue canjeado"', async () => {
+    await redeemOnce();
+    await screen.findByTestId('counter-success');
+    // the look-up read again: the card follows the redemption
+    await waitFor(() => expect(screen.getByTestId('code-status').textContent).toBe('Canjeado'));
+    expect(screen.queryByTestId('counter-blocker')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.body.textContent).not.toContain('ya fue canjeado');
+  });
+
+  it('a new search of the same code says it was redeemed already, when and where', async () => {
+    await redeemOnce();
+    await waitFor(() => expect(screen.getByTestId('code-status').textContent).toBe('Canjeado'));
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(screen.queryByTestId('counter-success')).toBeNull());
+    expect((await screen.findByTestId('counter-blocker')).textContent).toContain(
+      'Este código ya fue canjeado el',
+    );
   });
 });
 

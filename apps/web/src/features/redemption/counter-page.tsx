@@ -13,7 +13,11 @@ import { type CounterQuery, classifyCounterInput, redeemBlocker } from './counte
 import { useCounterLookup, useRedeemCode } from './redemption.hooks.ts';
 import { TodayRedemptions } from './today-redemptions.tsx';
 
-type Outcome = { kind: 'success'; answer: Redemption } | { kind: 'refused'; message: string };
+/** The answer to the last redemption, and the code it was for. */
+type Outcome = { code: string } & (
+  | { kind: 'success'; answer: Redemption }
+  | { kind: 'refused'; message: string }
+);
 
 /**
  * The operator's counter: one input (code or identity number), the code's state, one "Canjear"
@@ -36,6 +40,10 @@ export function CounterPage() {
   const codes = lookup.data ?? [];
   const current = codes.find((code) => code.code === selected) ?? codes[0] ?? null;
   const blocker = current ? redeemBlocker(current) : null;
+  // The code read again after its redemption answers is the redemption's consequence, not news: the
+  // success (or refusal) said it, so its blocker ("ya fue canjeado") stays unsaid.
+  const isAnswered = Boolean(current && outcome?.code === current.code);
+  const shownBlocker = isAnswered ? null : blocker;
 
   const redeem = useRedeemCode();
 
@@ -76,16 +84,20 @@ export function CounterPage() {
   };
   const handleRedeem = () => {
     if (!current || blocker || redeem.isPending) return;
+    const { code } = current;
     setOutcome(null);
-    redeem.mutate(current.code, {
+    redeem.mutate(code, {
       onSuccess: (answer) => {
-        setOutcome({ kind: 'success', answer });
+        setOutcome({ code, kind: 'success', answer });
+        // the card stays on the code redeemed (a person's list puts the redeemable ones first)
+        setSelected(code);
         // The code's state changes: read it again so the card shows "Canjeado".
         if (query) lookup.mutate(query);
         inputRef.current?.focus();
       },
       onError: (error) => {
         setOutcome({
+          code,
           kind: 'refused',
           message: error instanceof ApiError ? error.message : t('errors.unexpected'),
         });
@@ -208,13 +220,13 @@ export function CounterPage() {
             onClick={handleRedeem}
             disabled={Boolean(blocker)}
             loading={redeem.isPending}
-            aria-describedby={blocker && outcome?.kind !== 'refused' ? 'counter-blocker' : undefined}
+            aria-describedby={shownBlocker ? 'counter-blocker' : undefined}
           >
             {t('counter.redeem')}
           </Button>
-          {blocker && outcome?.kind !== 'refused' && (
+          {shownBlocker && (
             <Text id="counter-blocker" c="red.8" fw={600} data-testid="counter-blocker">
-              {blockerText(blocker)}
+              {blockerText(shownBlocker)}
             </Text>
           )}
         </Stack>

@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { dayRange } from '../../lib/day-range.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
@@ -43,7 +44,7 @@ export function TodayRedemptions() {
       {list.error && <Alert color="red">{list.error.message}</Alert>}
       {list.data && rows.length === 0 && <Text c="dimmed">{t('counter.todayEmpty')}</Text>}
       {rows.length > 0 && (
-        <ScrollArea>
+        <TableScroll label={t('counter.todayCaption')}>
           <Table striped verticalSpacing="xs" data-testid="today-redemptions">
             <Table.Caption>{t('counter.todayCaption')}</Table.Caption>
             <Table.Thead>
@@ -66,7 +67,7 @@ export function TodayRedemptions() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </TableScroll>
       )}
     </Stack>
   );

@@ -1,20 +1,14 @@
 import { CodesSummary } from '@promo/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { CodesPreview } from './codes-preview.tsx';
 
-beforeAll(() => {
-  registerRedemptionLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRedemptionLocales);
 
 /** The codes report as `GET /api/reconciliation-reports/codes` answers it. */
 function answer(body: CodesSummary[]) {

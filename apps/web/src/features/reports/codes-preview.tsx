@@ -1,6 +1,7 @@
-import { Alert, ScrollArea, Table, Text } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatQuantity } from '../../lib/format.ts';
 import { codesSummaryQuery, totalOf } from '../reward-codes/index.ts';
 
@@ -12,7 +13,7 @@ export function CodesPreview({ campaignId }: { campaignId: string | null }) {
   const total = totalOf(rows);
   if (summary.error) return <Alert color="red">{summary.error.message}</Alert>;
   return (
-    <ScrollArea>
+    <TableScroll label={t('reports.codesCaption')}>
       <Table striped data-testid="codes-preview">
         <Table.Caption>{t('reports.codesCaption')}</Table.Caption>
         <Table.Thead>
@@ -55,6 +56,6 @@ export function CodesPreview({ campaignId }: { campaignId: string | null }) {
           )}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </TableScroll>
   );
 }

@@ -3,7 +3,6 @@ import {
   Card,
   Group,
   Pagination,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -15,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { dayRange } from '../../lib/day-range.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
@@ -131,7 +131,7 @@ export function ReportsPage() {
           {t('reports.redemptionsTitle')}
         </Title>
         {list.error && <Alert color="red">{list.error.message}</Alert>}
-        <ScrollArea>
+        <TableScroll label={t('reports.redemptionsCaption')}>
           <Table striped data-testid="redemptions-list">
             <Table.Caption>{t('reports.redemptionsCaption')}</Table.Caption>
             <Table.Thead>
@@ -170,7 +170,7 @@ export function ReportsPage() {
               )}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </TableScroll>
         {list.data && list.data.total > 0 && (
           <Group justify="space-between" mt="sm">
             <Text size="sm" c="dimmed">

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { RewardCode } from '@promo/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { closeAppModal, openAppModal } from '../../components/app-modal.tsx';
 import { confirmDanger } from '../../components/confirm.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toasts.ts';
@@ -111,7 +112,7 @@ export function CodeLookup() {
               {t('codes.noHistory')}
             </Text>
           ) : (
-            <ScrollArea>
+            <TableScroll label={t('codes.historyCaption')}>
               <Table striped>
                 <Table.Caption>{t('codes.historyCaption')}</Table.Caption>
                 <Table.Thead>
@@ -150,7 +151,7 @@ export function CodeLookup() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </ScrollArea>
+            </TableScroll>
           )}
           {isAdmin && (code.status === 'available' || code.status === 'assigned') && (
             <Group justify="flex-end" mt="md">

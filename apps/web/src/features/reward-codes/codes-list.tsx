@@ -4,7 +4,6 @@ import {
   Card,
   FileButton,
   Group,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -19,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDanger } from '../../components/confirm.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
 import { dayRange } from '../../lib/day-range.ts';
 import { showApiError } from '../../lib/form-errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -179,7 +179,7 @@ export function CodesList({ campaignId }: { campaignId: string }) {
           </Group>
         </Group>
         {list.error && <Alert color="red">{list.error.message}</Alert>}
-        <ScrollArea>
+        <TableScroll label={t('codes.list.caption')}>
           <Table striped data-testid="codes-list">
             <Table.Caption>{t('codes.list.caption')}</Table.Caption>
             <Table.Thead>
@@ -208,7 +208,7 @@ export function CodesList({ campaignId }: { campaignId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </TableScroll>
         {list.data && list.data.items.length === 0 && <Text c="dimmed">{t('codes.list.empty')}</Text>}
         <Group justify="flex-end">
           <Button

@@ -1,21 +1,15 @@
 import { GeneratedCodes, Job } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { registerRedemptionLocales } from '../../lib/locales/redemption.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { screenTests } from '../../testing/screen-tests.ts';
 import { RewardCodesPanel } from './reward-codes-panel.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
 
-beforeAll(() => {
-  registerRedemptionLocales();
-  stubMatchMedia();
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests(registerRedemptionLocales);
 
 const JOB = '7d1e5c2a-3b4f-4a6d-9e8c-1f2a3b4c5d6e';
 

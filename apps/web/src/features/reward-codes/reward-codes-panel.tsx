@@ -7,7 +7,7 @@ import { CodeBatchPanel, PrefixField, parseCount } from '../../components/code-b
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { uploadCodes } from './reward-codes.api.ts';
-import { useGenerateCodes, useRefreshCodesSummary } from './reward-codes.hooks.ts';
+import { useGenerateCodes, useRefreshCodes } from './reward-codes.hooks.ts';
 
 type GenerateValues = { count: string; prefix: string };
 
@@ -17,7 +17,7 @@ export function RewardCodesPanel({ campaignId }: { campaignId: string }) {
   const form = useForm<GenerateValues>({ defaultValues: { count: '', prefix: '' } });
   const [jobId, setJobId] = useState<string | null>(null);
   const generate = useGenerateCodes();
-  const refresh = useRefreshCodesSummary();
+  const refresh = useRefreshCodes();
   const handleSubmit = form.handleSubmit(({ count, prefix }) => {
     setJobId(null);
     generate.mutate(

@@ -1,6 +1,7 @@
 import type { CodeFilter } from '@promo/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { goLiveKeys } from '../go-live/index.ts';
 import { redemptionKeys } from '../redemption/index.ts';
 import {
   downloadCodes,
@@ -12,18 +13,25 @@ import {
   rewardCodeKeys,
 } from './reward-codes.api.ts';
 
-/** Reads the codes' counts again (after an upload, or when a generation job ends). */
-export function useRefreshCodesSummary() {
+/**
+ * New codes (generated, uploaded, or made by a generation job that ended) change every reading of a
+ * campaign's codes: their counts, their list, and the go-live checklist's "codes to hand out".
+ */
+export function useRefreshCodes() {
   const queryClient = useQueryClient();
   return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: rewardCodeKeys.summaries() }),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: rewardCodeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: goLiveKeys.all }),
+      ]),
     [queryClient],
   );
 }
 
 /** Generates codes now, or queues a job for a large count (its end refreshes the counts). */
 export function useGenerateCodes() {
-  const refresh = useRefreshCodesSummary();
+  const refresh = useRefreshCodes();
   return useMutation({
     mutationFn: generateCodes,
     onSuccess: async (answer) => {
@@ -37,12 +45,12 @@ export function useCodeLookup() {
   return useMutation({ mutationFn: fetchCode });
 }
 
-/** A revoked code or a reversed redemption changes the counts and the redemptions list. */
+/** A revoked code or a reversed redemption changes the codes' readings and the redemptions list. */
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
+  const refreshCodes = useRefreshCodes();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: rewardCodeKeys.summaries() });
-    void queryClient.invalidateQueries({ queryKey: rewardCodeKeys.lists() });
+    void refreshCodes();
     void queryClient.invalidateQueries({ queryKey: redemptionKeys.all });
   };
 }

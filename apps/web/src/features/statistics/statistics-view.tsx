@@ -8,6 +8,7 @@ import { showApiError } from '../../lib/form-errors.ts';
 import { formatQuantity } from '../../lib/format.ts';
 import { dayIn } from '../../lib/zoned-time.ts';
 import { useBackOffice } from '../auth/index.ts';
+import { useCampaignDays } from './campaign-days.ts';
 import { agePyramid, departmentBars, deviceSplit, fillDays, toCsv } from './chart-data.ts';
 import {
   ageStatsQuery,
@@ -76,11 +77,22 @@ function ChartCard({
   );
 }
 
-/** The numbers and charts of a campaign or group over a date range (days in the tenant's zone). */
+/**
+ * The numbers and charts of a campaign or group over a date range (days in the tenant's zone),
+ * opening on the campaign's days (the last 30 days when they cannot be read).
+ */
 export function StatisticsView({ target }: { target: StatsTarget }) {
   const { t } = useTranslation();
   const { timeZone } = useBackOffice();
-  const [range, setRange] = useState<StatsRange>(() => ({ from: dayIn(timeZone, -29), to: dayIn(timeZone) }));
+  const campaignRange = useCampaignDays(target, () => ({ from: dayIn(timeZone, -29), to: dayIn(timeZone) }));
+  if (!campaignRange) return <Loader size="sm" aria-label={t('table.loading')} />;
+  return <StatisticsOverRange target={target} initialRange={campaignRange} />;
+}
+
+function StatisticsOverRange({ target, initialRange }: { target: StatsTarget; initialRange: StatsRange }) {
+  const { t } = useTranslation();
+  const { timeZone } = useBackOffice();
+  const [range, setRange] = useState<StatsRange>(initialRange);
   const general = useQuery(generalStatsQuery(target, range));
   const departments = useQuery(departmentStatsQuery(target, range));
   const ages = useQuery(ageStatsQuery(target, range));

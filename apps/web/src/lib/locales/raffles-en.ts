@@ -10,6 +10,12 @@ export const rafflesEn: typeof rafflesEs = {
     chooseCampaignHelp: 'Choose a raffle campaign to see its draws, entries and codes.',
     noCampaigns: 'No campaigns of this kind',
     tabs: { draws: 'Draws', entries: 'Entries', codes: 'Raffle codes' },
+    /** A draw's people: "3 winners and 1 alternate" (each count in its own singular or plural). */
+    picks: '{{winners}} and {{alternates}}',
+    winners_one: '{{count}} winner',
+    winners_other: '{{count}} winners',
+    alternates_one: '{{count}} alternate',
+    alternates_other: '{{count}} alternates',
     codes: {
       generate: 'Generate raffle codes',
       count: 'Count',
@@ -80,14 +86,12 @@ export const rafflesEn: typeof rafflesEs = {
       sourceHelp: 'For example: “National Lottery, draw 4821 of 1 June: winning number and series”.',
       value: 'Published value',
       draw: 'Make the draw',
-      optionsLine: '{{count}} winners, {{alternates}} alternates',
     },
     list: {
       title: 'Recorded draws',
       empty: 'No draws yet.',
       drawnAt: 'Date',
       people: 'Winners and alternates',
-      peopleLine: '{{winners}} winners, {{alternates}} alternates',
       status: 'Status',
       actions: 'Actions',
       committed: 'Committed ahead',
@@ -101,12 +105,12 @@ export const rafflesEn: typeof rafflesEs = {
     confirm: {
       drawTitle: 'Run the draw now?',
       drawMessage:
-        '{{count}} winner(s) and {{alternates}} alternate(s) will be picked at random among the campaign entries. The result is recorded with its certificate and cannot be undone.',
+        '{{picks}} will be picked at random among the campaign entries. The result is recorded with its certificate and cannot be undone.',
       commitTitle: 'Record the draw commitment?',
       commitMessage:
-        'The entry list and the draw options ({{count}} winner(s), {{alternates}} alternate(s)) are frozen. They cannot be changed afterwards.',
+        'The entry list and the draw options ({{picks}}) are frozen. They cannot be changed afterwards.',
       revealMessage:
-        'The seed is revealed and {{count}} winner(s) and {{alternates}} alternate(s) are picked among the frozen entries. The result is recorded with its certificate and cannot be undone.',
+        'The seed is revealed and {{picks}} are picked among the frozen entries. The result is recorded with its certificate and cannot be undone.',
       commit: 'Record commitment',
     },
     redraw: {

@@ -8,6 +8,12 @@ export const rafflesEs = {
     chooseCampaignHelp: 'Elija una campaña de sorteo para ver sus sorteos, participaciones y códigos.',
     noCampaigns: 'No hay campañas de este tipo',
     tabs: { draws: 'Sorteos', entries: 'Participaciones', codes: 'Códigos de sorteo' },
+    /** A draw's people: "3 ganadores y 1 suplente" (each count in its own singular or plural). */
+    picks: '{{winners}} y {{alternates}}',
+    winners_one: '{{count}} ganador',
+    winners_other: '{{count}} ganadores',
+    alternates_one: '{{count}} suplente',
+    alternates_other: '{{count}} suplentes',
     codes: {
       generate: 'Generar códigos de sorteo',
       count: 'Cantidad',
@@ -80,14 +86,12 @@ export const rafflesEs = {
       sourceHelp: 'Por ejemplo: «Lotería Nacional, sorteo 4821 del 1 de junio: número y serie ganadores».',
       value: 'Valor publicado',
       draw: 'Realizar el sorteo',
-      optionsLine: '{{count}} ganadores, {{alternates}} suplentes',
     },
     list: {
       title: 'Sorteos registrados',
       empty: 'Todavía no hay sorteos.',
       drawnAt: 'Fecha',
       people: 'Ganadores y suplentes',
-      peopleLine: '{{winners}} ganadores, {{alternates}} suplentes',
       status: 'Estado',
       actions: 'Acciones',
       committed: 'Con compromiso previo',
@@ -101,12 +105,12 @@ export const rafflesEs = {
     confirm: {
       drawTitle: '¿Realizar el sorteo ahora?',
       drawMessage:
-        'Se elegirán al azar {{count}} ganador(es) y {{alternates}} suplente(s) entre las participaciones de la campaña. El resultado queda registrado con su certificado y no se puede deshacer.',
+        'Se elegirán al azar {{picks}} entre las participaciones de la campaña. El resultado queda registrado con su certificado y no se puede deshacer.',
       commitTitle: '¿Registrar el compromiso del sorteo?',
       commitMessage:
-        'Se congelan la lista de participaciones y las opciones del sorteo ({{count}} ganador(es), {{alternates}} suplente(s)). No se podrán cambiar después.',
+        'Se congelan la lista de participaciones y las opciones del sorteo ({{picks}}). No se podrán cambiar después.',
       revealMessage:
-        'Se revela la semilla y se eligen {{count}} ganador(es) y {{alternates}} suplente(s) entre las participaciones congeladas. El resultado queda registrado con su certificado y no se puede deshacer.',
+        'Se revela la semilla y se eligen {{picks}} entre las participaciones congeladas. El resultado queda registrado con su certificado y no se puede deshacer.',
       commit: 'Registrar compromiso',
     },
     redraw: {
