@@ -43,6 +43,7 @@ const campaign = {
   archived: false,
   state: 'active' as const,
   hasForm: true,
+  version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
