@@ -1,4 +1,4 @@
-import type { Campaign } from '@promo/contract';
+import { type Campaign, CONTACT_MISMATCH_RULES } from '@promo/contract';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { bodyResolver } from '../../lib/contract-resolver.ts';
@@ -20,7 +20,16 @@ export type CampaignFormValues = {
   /** reward_code campaigns: where their codes can be redeemed (`settings`). */
   centreIds: string[];
   centreGroupIds: string[];
+  /** points campaigns: points a participation credits; points and marketplace: days to expiry ('' for none). */
+  pointsPerParticipation: string;
+  pointsExpiryDays: string;
+  contactMismatch: (typeof CONTACT_MISMATCH_RULES)[number];
 };
+
+export { CONTACT_MISMATCH_RULES };
+
+/** Points a new points campaign's form proposes, so that its first participation credits some. */
+export const PROPOSED_POINTS = '10';
 
 export const CAMPAIGN_FIELDS = [
   'name',
@@ -34,6 +43,8 @@ export const CAMPAIGN_FIELDS = [
   'description',
   'terms',
   'privacy',
+  'settings.pointsPerParticipation',
+  'settings.pointsExpiryDays',
   'settings',
 ] as const;
 
@@ -57,10 +68,27 @@ export function toCampaignBody(values: CampaignFormValues, timeZone: string | un
     privacy: text(values.privacy),
   };
   if (!isEdit) body.kind = values.kind;
-  if (values.kind === 'reward_code')
-    body.settings = { centreIds: values.centreIds, centreGroupIds: values.centreGroupIds };
+  body.settings = settingsOf(values, isEdit);
   for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
   return body;
+}
+
+/**
+ * The kind's settings: a whole number typed as text is sent as a number; an emptied one is left
+ * out on create and removed (null) on edit; an entry for another kind's setting is not sent.
+ */
+function settingsOf(values: CampaignFormValues, isEdit: boolean): Record<string, unknown> {
+  const whole = (value: string) => (value.trim() === '' ? (isEdit ? null : undefined) : Number(value));
+  const settings: Record<string, unknown> = { contactMismatch: values.contactMismatch };
+  if (values.kind === 'reward_code') {
+    settings.centreIds = values.centreIds;
+    settings.centreGroupIds = values.centreGroupIds;
+  }
+  if (values.kind === 'points') settings.pointsPerParticipation = whole(values.pointsPerParticipation);
+  if (values.kind === 'points' || values.kind === 'marketplace')
+    settings.pointsExpiryDays = whole(values.pointsExpiryDays);
+  for (const key of Object.keys(settings)) if (settings[key] === undefined) delete settings[key];
+  return settings;
 }
 
 /** The contract schema checks the converted body; its errors land on the inputs of the same name. */
@@ -77,6 +105,9 @@ export function campaignResolver<S extends z.ZodType<FieldValues, FieldValues>>(
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+const wholeText = (value: unknown, otherwise: string): string =>
+  typeof value === 'number' ? String(value) : otherwise;
 
 export function initialValues(
   campaign: Campaign | undefined,
@@ -97,5 +128,11 @@ export function initialValues(
     privacy: campaign?.privacy ?? '',
     centreIds: stringList(campaign?.settings.centreIds),
     centreGroupIds: stringList(campaign?.settings.centreGroupIds),
+    pointsPerParticipation: wholeText(
+      campaign?.settings.pointsPerParticipation,
+      campaign ? '' : PROPOSED_POINTS,
+    ),
+    pointsExpiryDays: wholeText(campaign?.settings.pointsExpiryDays, ''),
+    contactMismatch: campaign?.settings.contactMismatch === 'refuse' ? 'refuse' : 'record',
   } satisfies CampaignFormValues;
 }

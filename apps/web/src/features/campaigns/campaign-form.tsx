@@ -15,6 +15,7 @@ import {
   initialValues,
 } from './campaign-form-model.ts';
 import { useSaveCampaign } from './campaigns.hooks.ts';
+import { ParticipationSettings } from './participation-settings.tsx';
 import { RewardCodeSettings } from './reward-code-settings.tsx';
 
 /** Create (no campaign) or edit a campaign's data. */
@@ -49,7 +50,12 @@ export function CampaignForm({
     value: country.code,
     label: `${country.name} (${country.code})`,
   }));
+  const settingsErrors = ((errors as Record<string, unknown>).settings ?? {}) as Record<
+    string,
+    FieldError | undefined
+  >;
   const settingsError = fieldMessage((errors as Record<string, FieldError | undefined>).settings);
+  const kind = form.watch('kind');
   const zoneHelp = t('campaigns.timeZoneHelp', { timeZone: timeZone ?? 'UTC' });
 
   return (
@@ -134,9 +140,10 @@ export function CampaignForm({
                 error={fieldMessage(errors.redeemUntil)}
               />
             </SimpleGrid>
-            {form.watch('kind') === 'reward_code' && (
+            {kind === 'reward_code' && (
               <RewardCodeSettings control={form.control} isReadOnly={isReadOnly} error={settingsError} />
             )}
+            <ParticipationSettings control={form.control} kind={kind} errors={settingsErrors} />
             <Textarea
               label={t('campaigns.description')}
               autosize

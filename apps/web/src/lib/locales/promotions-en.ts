@@ -310,6 +310,18 @@ export const promotionsEn: PromotionsCatalogue = {
     otherSex_other: '{{count}} participations with another or unknown sex.',
     devices: { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop', unknown: 'Unknown' },
   },
+  participationSettings: {
+    title: 'Participation and points',
+    points: 'Points per participation',
+    pointsHelp: 'The points each accepted participation credits. Empty: none.',
+    expiry: 'Points expiry (days)',
+    expiryHelp: 'Days after which credited points expire. Empty: they do not expire.',
+    contactMismatch: 'Known identity number with another e-mail or phone',
+    contactMismatchHelp:
+      'What to do when someone types a registered identity number with another e-mail or phone.',
+    record: 'Accept and keep the registered contact (the new one is recorded as unverified)',
+    refuse: 'Refuse the participation',
+  },
   rewardSettings: {
     title: 'Where codes are redeemed',
     help: 'Select at least one centre or centre group before activating the campaign.',

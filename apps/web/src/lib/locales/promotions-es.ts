@@ -315,6 +315,18 @@ export const promotionsEs = {
     otherSex_other: '{{count}} participaciones con otro sexo o sin dato.',
     devices: { mobile: 'Móvil', tablet: 'Tableta', desktop: 'Escritorio', unknown: 'Desconocido' },
   },
+  participationSettings: {
+    title: 'Participación y puntos',
+    points: 'Puntos por participación',
+    pointsHelp: 'Los puntos que acredita cada participación aceptada. Sin valor, no acredita puntos.',
+    expiry: 'Vencimiento de los puntos (días)',
+    expiryHelp: 'Días después de los cuales vencen los puntos acreditados. Sin valor, no vencen.',
+    contactMismatch: 'Cédula conocida con otro correo o teléfono',
+    contactMismatchHelp:
+      'Qué hacer cuando alguien escribe una cédula ya registrada con un correo o teléfono distinto.',
+    record: 'Aceptar y conservar el contacto registrado (el nuevo queda como no verificado)',
+    refuse: 'Rechazar la participación',
+  },
   rewardSettings: {
     title: 'Dónde se canjean los códigos',
     help: 'Seleccione al menos un centro o un grupo de centros antes de activar la campaña.',
