@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { type BackOffice, BackOfficeContext } from '../features/auth/back-office-context.ts';
 
 /** Mantine reads the colour scheme through matchMedia, which happy-dom answers only in part. */
 export function stubMatchMedia(): void {
@@ -26,5 +27,21 @@ export function renderWithProviders(ui: ReactNode) {
     <MantineProvider>
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </MantineProvider>,
+  );
+}
+
+/** `renderWithProviders` inside the back office: an admin of the demo tenant in Costa Rica, unless `as` says otherwise. */
+export function renderInBackOffice(ui: ReactNode, as: Partial<BackOffice> = {}) {
+  const backOffice: BackOffice = {
+    userId: 'u1',
+    role: 'ADMIN',
+    tenantSlug: 'demo',
+    tenant: null,
+    timeZone: 'America/Costa_Rica',
+    locale: 'es',
+    ...as,
+  };
+  return renderWithProviders(
+    <BackOfficeContext.Provider value={backOffice}>{ui}</BackOfficeContext.Provider>,
   );
 }

@@ -3,8 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
 import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
-import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { renderInBackOffice, stubMatchMedia } from '../../testing/render.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
@@ -63,20 +62,7 @@ function fakeServer(answer: (body: unknown) => Response): unknown[] {
 }
 
 function renderForm(campaign?: Campaign) {
-  renderWithProviders(
-    <BackOfficeContext.Provider
-      value={{
-        userId: 'u1',
-        role: 'ADMIN',
-        tenantSlug: 'demo',
-        tenant: null,
-        timeZone: 'America/Costa_Rica',
-        locale: 'es',
-      }}
-    >
-      <CampaignForm campaign={campaign} onDone={() => {}} />
-    </BackOfficeContext.Provider>,
-  );
+  renderInBackOffice(<CampaignForm campaign={campaign} onDone={() => {}} />);
 }
 
 const typeInto = (label: string, value: string) =>

@@ -4,8 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { registerRafflesLocales } from '../../lib/locales/raffles.ts';
 import { contractResponse } from '../../testing/contract-response.ts';
-import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
-import { BackOfficeContext } from '../auth/back-office-context.ts';
+import { renderInBackOffice, stubMatchMedia } from '../../testing/render.tsx';
 import { MomentsCard } from './moments-card.tsx';
 
 const CAMPAIGN = '0b7f5c2e-8d1a-4c1e-9a51-2f6f3c0d9e11';
@@ -32,20 +31,7 @@ describe('the sealed moments', () => {
       expect.soft(url).toBe(`/api/instant-awards/${CAMPAIGN}/prizes`);
       return contractResponse(z.object({ items: z.array(Prize) }), { items: [] });
     });
-    renderWithProviders(
-      <BackOfficeContext.Provider
-        value={{
-          userId: 'u1',
-          role: 'ANALYST',
-          tenantSlug: 'demo',
-          tenant: null,
-          timeZone: 'America/Costa_Rica',
-          locale: 'es',
-        }}
-      >
-        <MomentsCard campaignId={CAMPAIGN} isAdmin={false} />
-      </BackOfficeContext.Provider>,
-    );
+    renderInBackOffice(<MomentsCard campaignId={CAMPAIGN} isAdmin={false} />, { role: 'ANALYST' });
     const seal = await screen.findByTestId('moments-seal');
     expect(seal.textContent).toContain('3 momentos sellados el 24/11/26, 9:00.');
     expect(seal.textContent).toContain('Cómo se calcula: SHA-256 de la sal');
