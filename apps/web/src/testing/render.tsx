@@ -18,6 +18,15 @@ export function stubMatchMedia(): void {
   })) as unknown as typeof window.matchMedia;
 }
 
+/** The autosize textareas listen for web fonts, which happy-dom does not offer. */
+export function stubDocumentFonts(): void {
+  if (!document.fonts)
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+}
+
 /** Renders a component as the app does: Mantine and a query client that never retries. */
 export function renderWithProviders(ui: ReactNode) {
   const client = new QueryClient({

@@ -8,6 +8,7 @@ import {
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerBuilderLocales } from '../../lib/locales/builder.ts';
+import { campaignSample } from '../../testing/campaign-sample.ts';
 import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
 import { renderWithProviders, stubMatchMedia } from '../../testing/render.tsx';
 import { NewLandingForm } from './new-landing-form.tsx';
@@ -24,29 +25,16 @@ afterEach(() => {
 });
 
 /** A raffle campaign as `GET /api/campaigns/{id}` answers it. */
-const campaign = {
+const campaign = campaignSample({
   id: CAMPAIGN,
   name: 'gran-sorteo',
   title: 'Gran sorteo',
-  description: null,
-  kind: 'raffle' as const,
-  countryCode: 'CR',
+  kind: 'raffle',
   startsAt: '2026-01-01T00:00:00.000Z',
   endsAt: '2026-12-31T00:00:00.000Z',
-  redeemFrom: null,
-  redeemUntil: null,
-  terms: null,
-  privacy: null,
-  groupId: null,
-  settings: {},
   active: true,
-  archived: false,
-  state: 'active' as const,
-  hasForm: true,
-  version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+  state: 'active',
+});
 
 /** Answers the campaign and its form; keeps what the form sends: the path and the JSON body. */
 function fakeServer(): { url: string; body: unknown }[] {
