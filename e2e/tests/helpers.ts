@@ -6,10 +6,13 @@ export const PASSWORD = 'e2e-password-123';
 
 const artifacts = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
-/** Saves the journey's last screen under e2e/artifacts/ (gitignored). */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves the journey's last screen under e2e/artifacts/ (gitignored): the whole page, or with
+ * `fullPage: false` what the viewport shows (a dialog over a long page, as the person sees it).
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${artifacts}${name}.png`, fullPage });
 }
 
 /** Signs in through the login screen of `tenant` (or the platform login) and waits for the panel. */

@@ -93,7 +93,16 @@ export const CreateCampaign = CampaignFields.superRefine(checkWindows);
 export type CreateCampaign = z.infer<typeof CreateCampaign>;
 /** Only the fields sent change; `settings` is merged key by key into the stored ones. */
 export const UpdateCampaign = CampaignFields.omit({ kind: true })
-  .extend({ settings: CampaignSettingsChange })
+  .extend({
+    settings: CampaignSettingsChange,
+    version: z
+      .number({ error: 'FIELD_INVALID' })
+      .int({ error: 'FIELD_INVALID' })
+      .positive({ error: 'FIELD_INVALID' })
+      .describe(
+        'the version the change was made on (the campaign as read); when someone saved the campaign since, the change is refused (STALE_WRITE) and nothing is written. Without it the change applies to whatever is stored.',
+      ),
+  })
   .partial()
   .superRefine(checkWindows);
 export type UpdateCampaign = z.infer<typeof UpdateCampaign>;
@@ -117,6 +126,8 @@ export const Campaign = z.object({
   archived: z.boolean(),
   state: CampaignState,
   hasForm: z.boolean(),
+  /** Grows by one on every save of the campaign; send it back in PATCH to refuse a stale save. */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -58,6 +58,15 @@ const catalogue = {
     es: 'Otra operación cambió estos datos. Actualice e inténtelo de nuevo.',
     en: 'Another operation changed this data. Refresh and try again.',
   },
+  /**
+   * A save made on a version of the record that is no longer the stored one: someone saved it
+   * after it was read. Nothing is written; on the field `version`.
+   */
+  STALE_WRITE: {
+    status: 409,
+    es: 'Otra persona guardó cambios en este registro después de que usted lo abrió. Revise la versión nueva antes de guardar.',
+    en: 'Someone else saved changes to this record after you opened it. Review the new version before saving.',
+  },
   /** The database (or another service the request needs) cannot be reached right now; `Retry-After` says when to try again. */
   SERVICE_UNAVAILABLE: {
     status: 503,

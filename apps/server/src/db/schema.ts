@@ -182,6 +182,8 @@ export const campaigns = pgTable(
     active: boolean('active').notNull(),
     activatedAt: at('activated_at'),
     archived: boolean('archived').notNull(),
+    /** Grows by one on every write of the row; a PATCH sent with a stale one is refused (STALE_WRITE). */
+    version: integer('version').notNull().default(1),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },

@@ -48,14 +48,12 @@ export async function createCentre(t: TestApp, tenant: TestTenant, overrides: Re
  * An active campaign (Costa Rica, open around the test clock) with the standard form; a
  * reward-code campaign gets a centre of its own unless settings are given.
  */
-export async function createActiveCampaign(
+/** A new draft campaign of `tenant` (a raffle in Costa Rica through 2026, titled 'Gane con nosotros'). */
+export async function createDraftCampaign(
   t: TestApp,
   tenant: TestTenant,
   overrides: Record<string, unknown> = {},
 ) {
-  if (overrides.kind === 'reward_code' && !overrides.settings) {
-    overrides = { ...overrides, settings: { centreIds: [(await createCentre(t, tenant)).id] } };
-  }
   const created = await t.request({
     method: 'POST',
     url: '/api/campaigns',
@@ -71,6 +69,18 @@ export async function createActiveCampaign(
     },
   });
   if (created.status !== 201) throw new Error(`campaign: ${created.text}`);
+  return created;
+}
+
+export async function createActiveCampaign(
+  t: TestApp,
+  tenant: TestTenant,
+  overrides: Record<string, unknown> = {},
+) {
+  if (overrides.kind === 'reward_code' && !overrides.settings) {
+    overrides = { ...overrides, settings: { centreIds: [(await createCentre(t, tenant)).id] } };
+  }
+  const created = await createDraftCampaign(t, tenant, overrides);
   const form = await t.request({
     method: 'PUT',
     url: `/api/campaigns/${created.body.id}/form`,

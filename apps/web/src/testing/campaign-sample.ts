@@ -25,6 +25,7 @@ export function campaignSample(overrides: Partial<Campaign> = {}): Campaign {
     archived: false,
     state: 'active',
     hasForm: true,
+    version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

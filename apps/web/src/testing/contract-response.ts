@@ -34,9 +34,13 @@ export function contractRequest<S extends z.ZodType>(schema: S, init: RequestIni
   return parsed.data;
 }
 
-/** A fake server's refusal: the one error body, the catalogue's code, its message and status. */
-export function errorResponse(code: ErrorCode, status = errorStatus(code)): Response {
-  return new Response(JSON.stringify({ error: { code, message: errorMessage(code, 'es'), details: [] } }), {
+/**
+ * A fake server's refusal: the one error body, the catalogue's code, its message and status;
+ * `on` names the field it concerns, with the same code (a detail as the server sends it).
+ */
+export function errorResponse(code: ErrorCode, status = errorStatus(code), on?: string): Response {
+  const details = on ? [{ path: on, code, message: errorMessage(code, 'es') }] : [];
+  return new Response(JSON.stringify({ error: { code, message: errorMessage(code, 'es'), details } }), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });

@@ -35,6 +35,7 @@ export function toCampaign(row: CampaignRow): Campaign {
     archived: row.archived,
     state: campaignState(row),
     hasForm: Array.isArray(row.formFields),
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -175,17 +176,27 @@ export async function insertCampaign(tx: Tx, values: typeof campaigns.$inferInse
   return row;
 }
 
+/**
+ * Writes the campaign's row and moves its version on by one, in the one UPDATE; with
+ * `expectedVersion`, only while the stored version is that one (none when someone saved since).
+ */
 export async function updateCampaignRow(
   tx: Tx,
   tenantId: string,
   id: string,
-  values: Partial<typeof campaigns.$inferInsert>,
+  values: Omit<Partial<typeof campaigns.$inferInsert>, 'version'>,
   now: Date,
+  expectedVersion?: number,
 ): Promise<CampaignRow | undefined> {
   const [row] = await tx
     .update(campaigns)
-    .set({ ...values, updatedAt: now })
-    .where(byId(tenantId, id))
+    .set({ ...values, updatedAt: now, version: sql`${campaigns.version} + 1` })
+    .where(
+      and(
+        byId(tenantId, id),
+        expectedVersion !== undefined ? eq(campaigns.version, expectedVersion) : undefined,
+      ),
+    )
     .returning();
   return row;
 }
@@ -308,14 +319,27 @@ export async function setGroupMembers(
   campaignIds: string[],
   now: Date,
 ) {
+  // a campaign whose group changes is saved (its version moves on); one that stays is left alone
   await tx
     .update(campaigns)
-    .set({ groupId: null, updatedAt: now })
-    .where(and(eq(campaigns.tenantId, tenantId), eq(campaigns.groupId, groupId)));
+    .set({ groupId: null, updatedAt: now, version: sql`${campaigns.version} + 1` })
+    .where(
+      and(
+        eq(campaigns.tenantId, tenantId),
+        eq(campaigns.groupId, groupId),
+        campaignIds.length > 0 ? sql`not (${inArray(campaigns.id, campaignIds)})` : undefined,
+      ),
+    );
   await tx
     .update(campaigns)
-    .set({ groupId, updatedAt: now })
-    .where(and(eq(campaigns.tenantId, tenantId), inArray(campaigns.id, campaignIds)));
+    .set({ groupId, updatedAt: now, version: sql`${campaigns.version} + 1` })
+    .where(
+      and(
+        eq(campaigns.tenantId, tenantId),
+        inArray(campaigns.id, campaignIds),
+        sql`${campaigns.groupId} is distinct from ${groupId}`,
+      ),
+    );
 }
 
 export async function deleteGroupRow(tx: Tx, tenantId: string, id: string): Promise<boolean> {

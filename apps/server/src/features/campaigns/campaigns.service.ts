@@ -106,15 +106,21 @@ export async function getCampaign(ctx: Ctx, id: string): Promise<Campaign> {
   return toCampaign(await inTenant(ctx, (tx) => getCampaignRow(tx, tenantId, id)));
 }
 
+/** A save made on `version` of a campaign someone saved since: refused, nothing written. */
+const staleWrite = () => new AppError('STALE_WRITE', [{ path: 'version', code: 'STALE_WRITE' }]);
+
 /**
  * Changes a campaign. Archived campaigns are read-only; once people have taken part, the
  * country (which decides identity and phone formats) can no longer change ('Campaign not updated').
+ * With `version`, the change applies only to that version of the campaign (STALE_WRITE otherwise):
+ * checked under the row's lock and again in the UPDATE's condition.
  */
 export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign): Promise<Campaign> {
   const { tenantId } = actorOf(ctx);
   try {
     return await inTenant(ctx, async (tx) => {
       const current = await getCampaignRow(tx, tenantId, id, { lock: true });
+      if (input.version !== undefined && input.version !== current.version) throw staleWrite();
       if (current.archived) throw new AppError('CAMPAIGN_ARCHIVED');
       await assertReferences(tx, tenantId, input);
       const startsAt = input.startsAt ? new Date(input.startsAt) : current.startsAt;
@@ -159,15 +165,16 @@ export async function updateCampaign(ctx: Ctx, id: string, input: UpdateCampaign
           redeemUntil,
         },
         ctx.clock.now(),
+        input.version,
       );
-      if (!row) throw new AppError('CAMPAIGN_NOT_UPDATED');
+      if (!row) throw input.version !== undefined ? staleWrite() : new AppError('CAMPAIGN_NOT_UPDATED');
       if (settings) await setCampaignCentres(tx, tenantId, id, settings);
       await audit(tx, ctx, {
         tenantId,
         action: 'campaign.update',
         entityType: 'campaign',
         entityId: id,
-        details: { fields: Object.keys(input) },
+        details: { fields: Object.keys(input).filter((key) => key !== 'version'), version: row.version },
       });
       return toCampaign(row);
     });

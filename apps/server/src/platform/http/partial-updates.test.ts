@@ -42,8 +42,8 @@ type Fixture = {
   notAlone?: Record<string, string>;
 };
 
-/** Fields that move with any change. */
-const BOOKKEEPING = ['updatedAt'];
+/** Fields that move with any change (a record's version grows on every save). */
+const BOOKKEEPING = ['updatedAt', 'version'];
 
 async function ok(request: Parameters<typeof t.request>[0]): Promise<Json> {
   const res = await t.request(request);
@@ -356,6 +356,7 @@ const FIXTURES: Record<string, Fixture> = {
       { body: { settings: { pointsPerParticipation: null } } },
       { body: { settings: { contactMismatch: 'record' } } },
     ],
+    notAlone: { version: 'a precondition of a change (the version it was made on), not a change itself' },
   },
 
   'PATCH /api/campaigns/{id}/active-status': {

@@ -1,8 +1,10 @@
-import { Campaign, UpdateCampaign } from '@promo/contract';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Campaign, errorMessage, UpdateCampaign } from '@promo/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import ToastHost from '../../components/toast-host.tsx';
 import { registerPromotionsLocales } from '../../lib/locales/promotions.ts';
-import { contractRequest, contractResponse } from '../../testing/contract-response.ts';
+import { campaignSample } from '../../testing/campaign-sample.ts';
+import { contractRequest, contractResponse, errorResponse } from '../../testing/contract-response.ts';
 import { renderInBackOffice, stubDocumentFonts, stubMatchMedia } from '../../testing/render.tsx';
 import { CampaignForm } from './campaign-form.tsx';
 
@@ -18,28 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stored = (kind: Campaign['kind'], settings: Record<string, unknown>): Campaign => ({
-  id: CAMPAIGN,
-  name: 'puntos-2026',
-  title: 'Puntos 2026',
-  description: null,
-  kind,
-  countryCode: 'CR',
-  startsAt: '2026-01-01T06:00:00.000Z',
-  endsAt: '2026-12-31T06:00:00.000Z',
-  redeemFrom: null,
-  redeemUntil: null,
-  terms: null,
-  privacy: null,
-  groupId: null,
-  settings,
-  active: false,
-  archived: false,
-  state: 'draft',
-  hasForm: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const stored = (kind: Campaign['kind'], settings: Record<string, unknown>): Campaign =>
+  campaignSample({ id: CAMPAIGN, kind, settings });
 
 /** Answers the countries and the save; keeps the bodies the form sends. */
 function fakeServer(answer: (body: unknown) => Response): unknown[] {
@@ -150,5 +132,89 @@ describe('a points campaign’s settings in the campaign form', { timeout: 15_00
     expect(screen.queryByLabelText('Puntos por participación')).toBeNull();
     expect(screen.queryByLabelText('Vencimiento de los puntos (días)')).toBeNull();
     expect(screen.getByLabelText(/Aceptar y conservar/)).toHaveProperty('checked', true);
+  });
+});
+
+const STALE_MESSAGE = errorMessage('STALE_WRITE', 'es');
+/** What I opened: version 3. */
+const mine = campaignSample({ kind: 'raffle', title: 'Gran sorteo', version: 3 });
+/** What Ana saved meanwhile: version 4. */
+const theirs = campaignSample({ kind: 'raffle', title: 'Sorteo de Ana', description: 'De Ana', version: 4 });
+
+/**
+ * The server: the campaign as stored is `theirs`; a save on another version is refused as stale,
+ * a save on its version is stored. Keeps the bodies of the saves.
+ */
+function staleFakeServer(): UpdateCampaign[] {
+  const saves: UpdateCampaign[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if ((init.method ?? 'GET') === 'GET') {
+      if (url === '/api/countries')
+        return new Response('[]', { headers: { 'Content-Type': 'application/json' } });
+      expect.soft(url).toBe(`/api/campaigns/${theirs.id}`);
+      return contractResponse(Campaign, theirs);
+    }
+    const body = contractRequest(UpdateCampaign, init);
+    saves.push(body);
+    if (body.version !== theirs.version) return errorResponse('STALE_WRITE', 409, 'version');
+    return contractResponse(Campaign, { ...theirs, title: body.title ?? theirs.title, version: 5 });
+  });
+  return saves;
+}
+
+/** Opens my campaign, types a title and saves: the server refuses it as stale. */
+async function saveOnAStaleVersion() {
+  const saves = staleFakeServer();
+  renderInBackOffice(
+    <>
+      <CampaignForm campaign={mine} onDone={() => {}} />
+      <ToastHost />
+    </>,
+  );
+  fireEvent.change(screen.getByLabelText('Título', { exact: false }), { target: { value: 'Mi título' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Otra persona guardó cambios' });
+  return { saves, dialog };
+}
+
+// a whole form with Mantine inputs renders slowly on a loaded two-core machine
+describe('two admins saving one campaign', { timeout: 15_000 }, () => {
+  it('sends the version it loaded, and a stale refusal opens a dialog, never an error toast', async () => {
+    const { saves, dialog } = await saveOnAStaleVersion();
+    expect(saves).toEqual([expect.objectContaining({ title: 'Mi título', version: 3 })]);
+    expect(within(dialog).getByText(STALE_MESSAGE)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Ver la versión nueva' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Conservar la mía' })).toBeTruthy();
+    expect(screen.queryAllByRole('status').map((toast) => toast.textContent)).not.toContain(STALE_MESSAGE);
+    // what I typed is still there behind the dialog
+    expect(screen.getByLabelText('Título', { exact: false })).toHaveProperty('value', 'Mi título');
+  });
+
+  it('“Ver la versión nueva” puts the saved campaign in the form, drops mine, and saves on its version', async () => {
+    const { saves, dialog } = await saveOnAStaleVersion();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ver la versión nueva' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Título', { exact: false })).toHaveProperty('value', 'Sorteo de Ana'),
+    );
+    expect(screen.getByLabelText('Descripción')).toHaveProperty('value', 'De Ana');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saves).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toMatchObject({ title: 'Sorteo de Ana', version: 4 });
+  });
+
+  it('“Conservar la mía” sends my values again on the new version, over theirs', async () => {
+    const { saves, dialog } = await saveOnAStaleVersion();
+    // an earlier test's toast may still be showing
+    const savedToasts = () => screen.queryAllByText('Campaña actualizada.').length;
+    const before = savedToasts();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conservar la mía' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect(saves[1]).toEqual({ ...saves[0], version: 4 });
+    await waitFor(() => expect(savedToasts()).toBe(before + 1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText('Título', { exact: false })).toHaveProperty('value', 'Mi título');
   });
 });

@@ -1,9 +1,11 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CAMPAIGN_KINDS, type Campaign, CreateCampaign, UpdateCampaign } from '@promo/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RichTextEditor } from '../../components/rich-text-editor.tsx';
+import { StaleWriteDialog } from '../../components/stale-write-dialog.tsx';
+import { useStaleWrite } from '../../components/use-stale-write.ts';
 import { fieldMessage, showApiError } from '../../lib/form-errors.ts';
 import { showToast } from '../../lib/toasts.ts';
 import { useBackOffice } from '../auth/index.ts';
@@ -14,11 +16,16 @@ import {
   campaignResolver,
   initialValues,
 } from './campaign-form-model.ts';
+import { campaignKeys, fetchCampaign } from './campaigns.api.ts';
 import { useSaveCampaign } from './campaigns.hooks.ts';
 import { ParticipationSettings } from './participation-settings.tsx';
 import { RewardCodeSettings } from './reward-code-settings.tsx';
 
-/** Create (no campaign) or edit a campaign's data. */
+/**
+ * Create (no campaign) or edit a campaign's data. An edit is saved on the version it was loaded
+ * from; when someone saved the campaign since, the StaleWriteDialog lets the admin see the new
+ * version or keep theirs.
+ */
 export function CampaignForm({
   campaign,
   onDone,
@@ -37,12 +44,27 @@ export function CampaignForm({
     resolver: campaignResolver(isEdit ? UpdateCampaign : CreateCampaign, timeZone, isEdit) as never,
     defaultValues: initialValues(campaign, timeZone, tenant?.countryCode ?? ''),
   });
+  const queryClient = useQueryClient();
   const mutation = useSaveCampaign(campaign?.id, {
     onSuccess: (saved) => {
+      stale.saved(saved);
       showToast('success', isEdit ? t('campaigns.updated') : t('campaigns.created'));
       onDone(saved);
     },
-    onError: (error) => showApiError(error, form.setError, CAMPAIGN_FIELDS),
+    onError: (error) => {
+      if (!stale.isStale(error)) showApiError(error, form.setError, CAMPAIGN_FIELDS);
+    },
+  });
+  const save = (version: number | undefined) =>
+    form.handleSubmit((body) => mutation.mutate(isEdit ? { ...body, version } : body));
+  const stale = useStaleWrite({
+    version: campaign?.version,
+    fetchLatest: () => fetchCampaign(campaign?.id ?? ''),
+    onSeeNew: (latest) => {
+      form.reset(initialValues(latest, timeZone, tenant?.countryCode ?? ''));
+      queryClient.setQueryData(campaignKeys.detail(latest.id), latest);
+    },
+    resend: (version) => void save(version)(),
   });
   const { errors } = form.formState;
   const kinds = CAMPAIGN_KINDS.map((kind) => ({ value: kind, label: t(`campaigns.kinds.${kind}`) }));
@@ -59,7 +81,7 @@ export function CampaignForm({
   const zoneHelp = t('campaigns.timeZoneHelp', { timeZone: timeZone ?? 'UTC' });
 
   return (
-    <form onSubmit={form.handleSubmit((body) => mutation.mutate(body))} noValidate>
+    <form onSubmit={save(stale.version)} noValidate>
       <Stack>
         <fieldset disabled={isReadOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack>
@@ -185,6 +207,7 @@ export function CampaignForm({
           </Group>
         )}
       </Stack>
+      <StaleWriteDialog {...stale.dialog} />
     </form>
   );
 }

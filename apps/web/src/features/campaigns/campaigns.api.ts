@@ -57,10 +57,14 @@ export const campaignOptionsQuery = () =>
     select: (page) => page.items,
   });
 
+/** The campaign as stored now (read afresh, not from the cache). */
+export const fetchCampaign = (id: string, signal?: AbortSignal) =>
+  api.get<Campaign>(`/campaigns/${id}`, { signal });
+
 export const campaignQuery = (id: string) =>
   queryOptions({
     queryKey: campaignKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Campaign>(`/campaigns/${id}`, { signal }),
+    queryFn: ({ signal }) => fetchCampaign(id, signal),
   });
 
 export const createCampaign = (body: CreateCampaign) => api.post<Campaign>('/campaigns', body);

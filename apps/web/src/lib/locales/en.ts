@@ -122,6 +122,13 @@ export const en: Messages = {
     goToPanel: 'Go to the panel',
     togglePassword: 'Show or hide the password',
   },
+  staleWrite: {
+    title: 'Someone else saved changes',
+    seeNew: 'See the new version',
+    seeNewHelp: 'Discards what you changed and shows what was saved.',
+    keepMine: 'Keep mine',
+    keepMineHelp: 'Saves your values over the other person’s.',
+  },
   modal: { maximize: 'Maximize', restore: 'Restore size', close: 'Close' },
   colorInput: { eyeDropper: 'Pick a colour from the screen' },
   nav: {

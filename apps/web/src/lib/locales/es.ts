@@ -121,6 +121,13 @@ export const es = {
     goToPanel: 'Ir al panel',
     togglePassword: 'Mostrar u ocultar la contraseña',
   },
+  staleWrite: {
+    title: 'Otra persona guardó cambios',
+    seeNew: 'Ver la versión nueva',
+    seeNewHelp: 'Descarta lo que usted cambió y muestra lo que se guardó.',
+    keepMine: 'Conservar la mía',
+    keepMineHelp: 'Guarda sus valores encima de los de la otra persona.',
+  },
   modal: { maximize: 'Maximizar', restore: 'Restaurar tamaño', close: 'Cerrar' },
   colorInput: { eyeDropper: 'Tomar un color de la pantalla' },
   nav: {
