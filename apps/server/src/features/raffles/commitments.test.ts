@@ -202,6 +202,13 @@ describe('winner notification', () => {
     const [winner] = drawn.body.winners;
     expect(winner.notification).toContain('¡Felicidades, Ana Ganadora!');
     expect(winner.notification).toContain(drawn.body.drawId.slice(0, 8).toUpperCase());
+    // the day of the draw in words, in the tenant's time zone (Costa Rica), never an ISO date
+    const day = new Intl.DateTimeFormat('es-CR', {
+      dateStyle: 'long',
+      timeZone: 'America/Costa_Rica',
+    }).format(new Date(drawn.body.certificate.drawnAt));
+    expect(winner.notification).toContain(`realizado el ${day}.`);
+    expect(winner.notification).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const english = await t.request({
       url: `/api/raffle/draws/${drawn.body.drawId}`,
       token: tenant.admin.token,

@@ -90,6 +90,10 @@ export async function toResult(
     ...new Set([...certificate.winners, ...certificate.alternates].map((e) => e.participantId)),
   ]);
   const mask = shouldMask(actorOf(ctx).role);
+  const { tenantId } = actorOf(ctx);
+  const tenant = await findTenantById(tx, tenantId);
+  const country = tenant?.countryCode ? await findCountryCached(ctx, tenant.countryCode, tx) : undefined;
+  const timeZone = country?.timeZone ?? 'UTC';
   const person = (isWinner: boolean) => (e: DrawnEntry) => {
     const name = people.get(e.participantId)?.name ?? null;
     const cedula = people.get(e.participantId)?.cedula ?? '';
@@ -104,21 +108,19 @@ export async function toResult(
             position: e.position,
             campaign: campaign.title,
             certificate,
+            timeZone,
           })
         : null,
     };
   };
-  const { tenantId } = actorOf(ctx);
   const drawnBy = certificate.drawnBy ? await userNames(tx, tenantId, [certificate.drawnBy]) : new Map();
-  const tenant = await findTenantById(tx, tenantId);
-  const country = tenant?.countryCode ? await findCountryCached(ctx, tenant.countryCode, tx) : undefined;
   return {
     drawId: certificate.drawId,
     winners: certificate.winners.map(person(true)),
     alternates: certificate.alternates.map(person(false)),
     certificate,
     drawnByName: (certificate.drawnBy && drawnBy.get(certificate.drawnBy)) || null,
-    timeZone: country?.timeZone ?? 'UTC',
+    timeZone,
   };
 }
 

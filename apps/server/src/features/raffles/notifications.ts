@@ -19,13 +19,18 @@ export function winnerNotification(
     position: number;
     campaign: string;
     certificate: Pick<DrawCertificate, 'drawId' | 'drawnAt'>;
+    /** The tenant's time zone: the day of the draw as the winner lived it. */
+    timeZone: string;
   },
 ): string {
   const values: Record<string, string> = {
     name: p.name?.trim() || SOMEONE[locale],
     position: String(p.position),
     campaign: p.campaign,
-    date: p.certificate.drawnAt.slice(0, 10),
+    date: new Intl.DateTimeFormat(locale === 'es' ? 'es-CR' : 'en-US', {
+      dateStyle: 'long',
+      timeZone: p.timeZone,
+    }).format(new Date(p.certificate.drawnAt)),
     draw: p.certificate.drawId.slice(0, 8).toUpperCase(),
   };
   return WINNER_NOTIFICATION[locale].replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);

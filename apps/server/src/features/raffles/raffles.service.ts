@@ -155,6 +155,7 @@ export async function winnersReport(ctx: Ctx, campaignId: string, format: 'csv' 
                 position: e.position,
                 campaign: campaign.title,
                 certificate: c,
+                timeZone: country?.timeZone ?? 'UTC',
               })
             : '',
         ];
